@@ -1,0 +1,65 @@
+#!/usr/bin/env node
+// `npm test`: runs every test file under test/ with node's test runner, against SQLite always and against
+// PostgreSQL and Redis when they answer. In CI (CI=true) those suites are required, never skipped.
+import { spawn } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { connect } from 'node:net';
+import { join } from 'node:path';
+
+const services = [
+  {
+    name: 'PostgreSQL',
+    env: 'PETSTORE_TEST_DATABASE_URL',
+    url: process.env.PETSTORE_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
+    enable:
+      'start PostgreSQL on 127.0.0.1:5432 (user postgres, database test) or set PETSTORE_TEST_DATABASE_URL',
+  },
+  {
+    name: 'Redis',
+    env: 'PETSTORE_TEST_REDIS_URL',
+    url: process.env.PETSTORE_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+    enable: 'start Redis on 127.0.0.1:6379 or set PETSTORE_TEST_REDIS_URL',
+  },
+];
+
+/** Whether something accepts TCP connections at the URL's host and port. */
+const reachable = (url) =>
+  new Promise((resolve) => {
+    const { hostname, port } = new URL(url);
+    const socket = connect({ host: hostname, port: Number(port), timeout: 1000 });
+    socket.once('connect', () => resolve(socket.end() && true));
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => resolve(socket.destroy() && false));
+  });
+
+const required = process.env.CI === 'true' || process.env.PETSTORE_TEST_REQUIRE_SERVICES === '1';
+const env = { ...process.env };
+for (const service of services) {
+  if (await reachable(service.url)) {
+    env[service.env] = service.url;
+    console.log(`${service.name} suites: on (${service.url.replace(/\/\/[^@]*@/, '//')})`);
+  } else if (required) {
+    console.error(`${service.name} is required here (CI) but does not answer at ${service.url}.`);
+    process.exit(1);
+  } else {
+    delete env[service.env];
+    console.log(
+      `${service.name} suites: SKIPPED, nothing answers at ${service.url}. To run them, ${service.enable}.`,
+    );
+  }
+}
+
+const filter = process.argv.slice(2);
+const files = readdirSync('test', { recursive: true })
+  .map(String)
+  .filter((file) => file.endsWith('.test.ts'))
+  .map((file) => join('test', file))
+  .filter((file) => filter.length === 0 || filter.some((part) => file.includes(part)))
+  .sort();
+
+const child = spawn(
+  process.execPath,
+  ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-concurrency=2', ...files],
+  { stdio: 'inherit', env },
+);
+child.on('exit', (code, signal) => process.exit(signal ? 1 : (code ?? 1)));

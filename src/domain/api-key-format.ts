@@ -1,0 +1,52 @@
+// The shape of an API key: a deployment prefix, 178 bits of randomness and a CRC32 checksum, all base62.
+// The checksum lets a mistyped key be rejected without a database lookup; the prefix lets secret
+// scanners recognise a leaked key and tells which deployment it belongs to.
+import { createHash, randomInt } from 'node:crypto';
+import { crc32 } from 'node:zlib';
+
+export type Deployment = 'production' | 'staging';
+
+export const keyPrefixes: Record<Deployment, string> = { production: 'pet_live_', staging: 'pet_test_' };
+
+const alphabet = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+const randomLength = 30; // 30 × log2(62) ≈ 178 bits
+const checksumLength = 6; // 62^6 > 2^32, so the whole CRC32 fits
+const keyPattern = /^pet_(live|test)_([0-9A-Za-z]{30})([0-9A-Za-z]{6})$/;
+
+const randomBase62 = (length: number): string =>
+  Array.from({ length }, () => alphabet[randomInt(alphabet.length)]).join('');
+
+const base62 = (value: number, width: number): string => {
+  let out = '';
+  for (let rest = value; out.length < width; rest = Math.floor(rest / 62)) out = alphabet[rest % 62] + out;
+  return out;
+};
+
+const checksumOf = (body: string): string => base62(crc32(body), checksumLength);
+
+/** A new secret key for the deployment. */
+export function generateApiKey(deployment: Deployment): string {
+  const body = keyPrefixes[deployment] + randomBase62(randomLength);
+  return body + checksumOf(body);
+}
+
+/** A public identifier for a key record, safe to log and show. */
+export const generateKeyId = (): string => `key_${randomBase62(16)}`;
+
+export type ParsedKey = { ok: true; deployment: Deployment } | { ok: false; reason: string };
+
+/** Checks a presented key's shape and checksum, and tells which deployment issued it. */
+export function parseApiKey(key: string): ParsedKey {
+  const match = keyPattern.exec(key);
+  if (!match) return { ok: false, reason: 'The API key is malformed' };
+  if (checksumOf(key.slice(0, -checksumLength)) !== match[3]) {
+    return { ok: false, reason: 'The API key fails its checksum; check it was copied whole' };
+  }
+  return { ok: true, deployment: match[1] === 'live' ? 'production' : 'staging' };
+}
+
+/** The last characters of a key, shown to help people tell their keys apart; they are checksum, not secret. */
+export const keyHint = (key: string): string => key.slice(-4);
+
+/** How a key is stored and looked up: its SHA-256, hex. High-entropy keys need no slow password hash. */
+export const hashApiKey = (key: string): string => createHash('sha256').update(key).digest('hex');

@@ -1,0 +1,96 @@
+// The closed set of error codes the service answers with: status and message of each, in one place.
+// It feeds the error handler, the OpenAPI document and docs/errors.md; test/errors/catalogue.test.ts pins it.
+
+export interface ErrorEntry {
+  status: number;
+  /** Message template; each `%s` is filled by the detail given where the error is raised. */
+  message: string;
+  /** When a client sees it, for the documentation. */
+  when: string;
+}
+
+export const errorCatalogue = {
+  validation_failed: {
+    status: 400,
+    message: 'Invalid request: %s',
+    when: 'A parameter or body field breaks its rule; the message names the field and the rule.',
+  },
+  malformed_json: {
+    status: 400,
+    message: 'The request body is not valid JSON: %s',
+    when: 'The body could not be parsed as JSON, or is empty while declared as JSON.',
+  },
+  invalid_cursor: {
+    status: 400,
+    message: 'The cursor is invalid: %s',
+    when: 'The `cursor` query parameter was not issued by this service for this listing, or was altered.',
+  },
+  bad_request: {
+    status: 400,
+    message: 'Bad request: %s',
+    when: 'The HTTP request itself is malformed (for example a bad Content-Length).',
+  },
+  authentication_required: {
+    status: 401,
+    message: '%s',
+    when: 'No `Authorization: Bearer <key>` header, or one in another form.',
+  },
+  invalid_api_key: {
+    status: 401,
+    message: '%s',
+    when: 'The key is malformed, fails its checksum, or is unknown.',
+  },
+  api_key_revoked: {
+    status: 401,
+    message: 'This API key was revoked',
+    when: 'The key was revoked with `petstore keys revoke`.',
+  },
+  api_key_wrong_environment: {
+    status: 401,
+    message: '%s',
+    when: 'A staging key (`pet_test_`) was sent to production, or a production key (`pet_live_`) to staging.',
+  },
+  pet_not_found: {
+    status: 404,
+    message: 'No pet with id %s',
+    when: 'GET /pets/{petId} names a pet that does not exist.',
+  },
+  route_not_found: {
+    status: 404,
+    message: 'No route %s',
+    when: 'The path is not part of the interface.',
+  },
+  method_not_allowed: {
+    status: 405,
+    message: 'Method %s is not allowed on %s; allowed: %s',
+    when: 'The path exists but not with this method; the `Allow` header lists the methods it takes.',
+  },
+  payload_too_large: {
+    status: 413,
+    message: 'The request body is larger than the limit of %s bytes',
+    when: 'The body exceeds the configured limit (16 KiB by default).',
+  },
+  unsupported_media_type: {
+    status: 415,
+    message: 'Content-Type must be application/json, got %s',
+    when: 'A body was sent with a Content-Type other than `application/json`.',
+  },
+  service_unavailable: {
+    status: 503,
+    message: 'The service is temporarily unavailable: %s',
+    when: 'The database cannot be reached, or the instance is shutting down. Retry after `Retry-After`.',
+  },
+  internal_error: {
+    status: 500,
+    message: 'An unexpected error occurred; quote the request id %s when reporting it',
+    when: 'A fault in the service. It is logged with its request id; no detail is returned.',
+  },
+} as const satisfies Record<string, ErrorEntry>;
+
+export type ErrorCode = keyof typeof errorCatalogue;
+
+export const errorCodes = Object.keys(errorCatalogue) as ErrorCode[];
+
+/** Codes a client may see on a given HTTP status, for response descriptions in the OpenAPI document. */
+export const codesForStatus = (status: number): ErrorCode[] =>
+  errorCodes.filter((code) => errorCatalogue[code].status === status);

@@ -1,0 +1,60 @@
+// Turns every error, thrown or raised by Fastify, into the spec's Error body, and answers unknown routes.
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError } from '../errors/api-error.js';
+import { describeValidationErrors } from './validation.js';
+
+/** Fastify's own error codes that a client can cause, and what they mean in the catalogue. */
+function fromFastifyError(
+  error: FastifyError,
+  request: FastifyRequest,
+  bodyLimit: number,
+): ApiError | undefined {
+  if (error.validation) {
+    return new ApiError(
+      'validation_failed',
+      describeValidationErrors(error.validation, error.validationContext ?? ''),
+    );
+  }
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new ApiError('unsupported_media_type', request.headers['content-type'] ?? '(none)');
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new ApiError('payload_too_large', bodyLimit);
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new ApiError('malformed_json', 'the body is empty');
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return new ApiError('malformed_json', 'it could not be parsed');
+  }
+  // Parse errors, including prototype-poisoning attempts refused by the parser.
+  if (error instanceof SyntaxError && error.statusCode === 400)
+    return new ApiError('malformed_json', error.message);
+  if (error.statusCode === 503) return new ApiError('service_unavailable', 'the instance is shutting down');
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    return new ApiError('bad_request', error.message);
+  }
+  return undefined;
+}
+
+export function toApiError(error: unknown, request: FastifyRequest, bodyLimit: number): ApiError {
+  if (error instanceof ApiError) return error;
+  return (
+    fromFastifyError(error as FastifyError, request, bodyLimit) ?? new ApiError('internal_error', request.id)
+  );
+}
+
+export function sendApiError(reply: FastifyReply, error: ApiError): FastifyReply {
+  return reply.code(error.status).type('application/json; charset=utf-8').send(error.toBody());
+}
+
+export function installErrorHandlers(app: FastifyInstance, bodyLimit: number): void {
+  app.setErrorHandler((error, request, reply) => {
+    const apiError = toApiError(error, request, bodyLimit);
+    if (apiError.status >= 500) request.log.error({ err: error }, 'request failed');
+    else request.log.info({ code: apiError.code }, apiError.message);
+    return sendApiError(reply, apiError);
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    sendApiError(reply, new ApiError('route_not_found', `${request.method} ${request.url.split('?')[0]}`)),
+  );
+}

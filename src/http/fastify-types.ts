@@ -1,0 +1,22 @@
+// What the service adds to Fastify's instance and request types.
+import type { Config } from '../config.js';
+import type { ApiKeyInfo, ApiKeysService } from '../services/api-keys-service.js';
+import type { PetsService } from '../services/pets-service.js';
+import type { Store } from '../store/store.js';
+
+export interface Services {
+  pets: PetsService;
+  apiKeys: ApiKeysService;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    store: Store;
+    services: Services;
+  }
+  interface FastifyRequest {
+    /** The authenticated key of a /v1 request; set by the auth hook. */
+    apiKey: ApiKeyInfo | undefined;
+  }
+}

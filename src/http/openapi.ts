@@ -1,0 +1,64 @@
+// The OpenAPI 3.1 document, generated from the route schemas, and the interactive docs page that reads it.
+// The docs page is served from the package's own assets, so it works offline.
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.js';
+import { ErrorSchema } from './schemas/error.js';
+
+function serversOf(config: Config) {
+  const own = config.publicUrl;
+  const urls = {
+    production: config.productionUrl || (config.env === 'production' ? own : ''),
+    staging: config.stagingUrl || (config.env === 'staging' ? own : ''),
+  };
+  const servers = Object.entries(urls)
+    .filter(([, url]) => url)
+    .map(([deployment, url]) => ({ url, description: deployment }));
+  return servers.length > 0 ? servers : [{ url: '/v1', description: `this ${config.env} deployment` }];
+}
+
+export async function registerOpenApi(app: FastifyInstance, config: Config): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Pet Adoption Service',
+        version: '1.0.0',
+        description:
+          'Browse and manage animals available for adoption. Every operation needs `Authorization: Bearer <API key>`. ' +
+          'Errors are `{code, message, status}`; the codes are listed under the `Error` schema.',
+      },
+      servers: serversOf(config),
+      tags: [{ name: 'pets', description: 'Animals available for adoption' }],
+      components: {
+        securitySchemes: {
+          bearerAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'An API key: `pet_live_…` for production, `pet_test_…` for staging',
+          },
+        },
+      },
+      security: [{ bearerAuth: [] }],
+    },
+    // Paths are relative to the servers, which already end in /v1.
+    transform: ({ schema, url }) => ({ schema, url: url.replace(/^\/v1(?=\/)/, '') }),
+    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
+  });
+  app.addSchema(ErrorSchema);
+}
+
+/** Content-Security-Policy of the docs page: its own scripts and styles, nothing from elsewhere. */
+const docsPolicy =
+  "default-src 'self'; base-uri 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; " +
+  "img-src 'self' data:; connect-src 'self'; font-src 'self' data:; object-src 'none'; frame-ancestors 'none'";
+
+export async function registerDocsRoutes(app: FastifyInstance): Promise<void> {
+  app.get('/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  await app.register(swaggerUi, {
+    routePrefix: '/v1/docs',
+    staticCSP: docsPolicy,
+    uiConfig: { url: '/v1/openapi.json', deepLinking: true, validatorUrl: null, displayOperationId: true },
+  });
+}

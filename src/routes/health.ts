@@ -1,0 +1,16 @@
+// Liveness and readiness probes for orchestrators and load balancers; outside /v1 and without auth.
+import type { FastifyPluginAsync } from 'fastify';
+import { ApiError } from '../errors/api-error.js';
+
+export const healthRoutes: FastifyPluginAsync = async (app) => {
+  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+
+  app.get('/readyz', { schema: { hide: true } }, async () => {
+    try {
+      await app.store.ping();
+    } catch {
+      throw new ApiError('service_unavailable', 'the database is unreachable');
+    }
+    return { status: 'ready' };
+  });
+};

@@ -1,0 +1,115 @@
+// The three pet operations of the spec, under /v1.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { defaultPageSize } from '../../domain/pet.js';
+import { errorResponse } from '../../http/schemas/error.js';
+import { deprecationHeaders } from '../../http/deprecation.js';
+import {
+  createPetResponse,
+  getPetError,
+  getPetResponse,
+  listPetsResponse,
+  ListPetsQuery,
+  NewPetSchema,
+  PetIdParams,
+} from './schemas.js';
+
+export interface PetsRoutesOptions {
+  /** Base of absolute links, ending in /v1; '/v1' gives relative ones. */
+  baseUrl: string;
+  /** Documentation page of the replacement of the deprecated GET /pets/{petId}. */
+  replacementDocs: string;
+}
+
+const commonErrors = { 401: errorResponse(401), 500: errorResponse(500), 503: errorResponse(503) };
+
+export const petsRoutes: FastifyPluginAsyncTypebox<PetsRoutesOptions> = async (
+  app,
+  { baseUrl, replacementDocs },
+) => {
+  const { pets } = app.services;
+
+  app.get(
+    '/pets',
+    {
+      schema: {
+        operationId: 'listPets',
+        tags: ['pets'],
+        summary: 'List animals',
+        description:
+          'Animals in ascending `id` order, optionally filtered by `status`. Paginated with keyset cursors: ' +
+          'follow `Link: rel="next"` until it is absent.',
+        querystring: ListPetsQuery,
+        response: { 200: listPetsResponse, 400: errorResponse(400), ...commonErrors },
+      },
+    },
+    async (request, reply) => {
+      const { limit = defaultPageSize, status } = request.query;
+      const page = await pets.list(request.query);
+      if (page.nextCursor) {
+        const filter = status ? `&status=${status}` : '';
+        reply.header(
+          'link',
+          `<${baseUrl}/pets?limit=${limit}${filter}&cursor=${page.nextCursor}>; rel="next"`,
+        );
+      }
+      return page.pets;
+    },
+  );
+
+  app.post(
+    '/pets',
+    {
+      schema: {
+        operationId: 'createPet',
+        tags: ['pets'],
+        summary: 'Add an animal',
+        body: NewPetSchema,
+        response: {
+          201: createPetResponse,
+          400: errorResponse(400),
+          413: errorResponse(413),
+          415: errorResponse(415),
+          ...commonErrors,
+        },
+      },
+      // Names are stored trimmed, and their length rules apply to the trimmed text.
+      preValidation: (request, _reply, done) => {
+        const body = request.body as { name?: unknown } | undefined;
+        if (body && typeof body === 'object' && typeof body.name === 'string') body.name = body.name.trim();
+        done();
+      },
+    },
+    async (request, reply) => {
+      const pet = await pets.create(request.body);
+      return reply.code(201).header('location', `${baseUrl}/pets/${pet.id}`).send(pet);
+    },
+  );
+
+  app.get(
+    '/pets/:petId',
+    {
+      schema: {
+        operationId: 'getPet',
+        tags: ['pets'],
+        summary: 'Get one animal (deprecated)',
+        description:
+          'Deprecated: removed on 5 December 2030. Use `GET /pets` with the `status` filter instead. ' +
+          'Every response carries `Deprecation`, `Sunset` and a `Link` to the replacement.',
+        deprecated: true,
+        params: PetIdParams,
+        response: {
+          200: getPetResponse,
+          400: getPetError(400),
+          404: getPetError(404),
+          401: getPetError(401),
+        },
+      },
+      onSend: deprecationHeaders({
+        deprecatedAt: new Date('2026-01-01T00:00:00Z'),
+        sunsetAt: new Date('2030-12-05T00:00:00Z'),
+        replacementDocs,
+      }),
+    },
+    async (request) => pets.get(request.params.petId),
+  );
+};

@@ -1,0 +1,151 @@
+// Use cases on API keys: issue, list, revoke, and authenticate a presented key.
+import {
+  generateApiKey,
+  generateKeyId,
+  hashApiKey,
+  keyHint,
+  keyPrefixes,
+  parseApiKey,
+  type Deployment,
+} from '../domain/api-key-format.js';
+import { quotaOf, type PlanName, type Quota } from '../domain/plans.js';
+import { ApiError } from '../errors/api-error.js';
+import type { ApiKeyRow } from '../store/schema.js';
+import type { Store } from '../store/store.js';
+import {
+  countApiKeys,
+  findApiKeyByHash,
+  findApiKeyById,
+  insertApiKey,
+  listApiKeys,
+  updateApiKey,
+} from '../store/repositories/api-keys-repository.js';
+
+/** A key record as shown to operators: everything but the secret. */
+export interface ApiKeyInfo {
+  id: string;
+  name: string;
+  plan: PlanName;
+  quota: Quota;
+  hint: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+}
+
+export interface IssuedApiKey extends ApiKeyInfo {
+  /** The secret, shown once. */
+  key: string;
+}
+
+export interface NewApiKeyInput {
+  name: string;
+  plan: PlanName;
+  perMinute?: number;
+  perDay?: number;
+}
+
+export interface ApiKeysService {
+  create(input: NewApiKeyInput): Promise<IssuedApiKey>;
+  list(): Promise<ApiKeyInfo[]>;
+  get(id: string): Promise<ApiKeyInfo>;
+  revoke(id: string): Promise<ApiKeyInfo>;
+  count(): Promise<number>;
+  /** The key record behind a presented key; throws a 401 ApiError when there is none or it may not be used. */
+  authenticate(presented: string): Promise<ApiKeyInfo>;
+}
+
+/** Last-used times are written at most this often per key, so reads stay reads. */
+const lastUsedGranularityMs = 60_000;
+
+const isoOrNull = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
+
+export const toApiKeyInfo = (row: ApiKeyRow): ApiKeyInfo => ({
+  id: row.id,
+  name: row.name,
+  plan: row.plan,
+  quota: quotaOf(row.plan, { perMinute: row.per_minute ?? undefined, perDay: row.per_day ?? undefined }),
+  hint: row.key_hint,
+  createdAt: new Date(row.created_at).toISOString(),
+  lastUsedAt: isoOrNull(row.last_used_at),
+  revokedAt: isoOrNull(row.revoked_at),
+});
+
+export class UnknownApiKeyError extends Error {
+  override name = 'UnknownApiKeyError';
+  constructor(id: string) {
+    super(`No API key with id ${id}`);
+  }
+}
+
+export function createApiKeysService(
+  store: Store,
+  deployment: Deployment,
+  clock: () => number = Date.now,
+): ApiKeysService {
+  const other: Deployment = deployment === 'production' ? 'staging' : 'production';
+
+  const mustFind = async (id: string): Promise<ApiKeyRow> => {
+    const row = await findApiKeyById(store.db, id);
+    if (!row) throw new UnknownApiKeyError(id);
+    return row;
+  };
+
+  return {
+    async create({ name, plan, perMinute, perDay }) {
+      const quota = quotaOf(plan, { perMinute, perDay }); // validates Enterprise quotas before anything is written
+      const key = generateApiKey(deployment);
+      const row = await insertApiKey(store.db, {
+        id: generateKeyId(),
+        name,
+        plan,
+        key_hash: hashApiKey(key),
+        key_hint: keyHint(key),
+        per_minute: plan === 'enterprise' ? quota.perMinute : null,
+        per_day: plan === 'enterprise' ? quota.perDay : null,
+        created_at: clock(),
+        last_used_at: null,
+        revoked_at: null,
+      });
+      return { ...toApiKeyInfo(row), key };
+    },
+
+    async list() {
+      return (await listApiKeys(store.db)).map(toApiKeyInfo);
+    },
+
+    async get(id) {
+      return toApiKeyInfo(await mustFind(id));
+    },
+
+    async revoke(id) {
+      const row = await mustFind(id);
+      if (row.revoked_at !== null) return toApiKeyInfo(row);
+      const updated = await updateApiKey(store.db, id, { revoked_at: clock() });
+      return toApiKeyInfo(updated ?? row);
+    },
+
+    count: () => countApiKeys(store.db),
+
+    async authenticate(presented) {
+      const parsed = parseApiKey(presented);
+      if (!parsed.ok) throw new ApiError('invalid_api_key', parsed.reason);
+      if (parsed.deployment !== deployment) {
+        throw new ApiError(
+          'api_key_wrong_environment',
+          `This is a ${parsed.deployment} key (${keyPrefixes[parsed.deployment]}); this is the ${deployment} ` +
+            `deployment, which takes ${keyPrefixes[deployment]} keys. Send it to the ${other} base URL instead`,
+        );
+      }
+      const row = await findApiKeyByHash(store.db, hashApiKey(presented));
+      if (!row) throw new ApiError('invalid_api_key', 'The API key is not recognised');
+      if (row.revoked_at !== null) throw new ApiError('api_key_revoked');
+      const now = clock();
+      if (row.last_used_at === null || now - row.last_used_at >= lastUsedGranularityMs) {
+        row.last_used_at = now;
+        await updateApiKey(store.db, row.id, { last_used_at: now });
+      }
+      return toApiKeyInfo(row);
+    },
+  };
+}

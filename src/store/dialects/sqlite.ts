@@ -1,0 +1,35 @@
+// The embedded default: one SQLite file per deployment, in WAL mode.
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, SqliteDialect, sql } from 'kysely';
+import type { Database } from '../schema.js';
+import type { Store } from '../store.js';
+
+export interface SqliteOptions {
+  dataDir: string;
+  deployment: string;
+  /** `normal` loses nothing on a process crash; `full` also survives power loss (docs/durability.md). */
+  synchronous: 'normal' | 'full';
+}
+
+export function openSqlite({ dataDir, deployment, synchronous }: SqliteOptions): Store {
+  mkdirSync(dataDir, { recursive: true });
+  const file = resolve(join(dataDir, `${deployment}.sqlite`));
+  const connection = new SqliteDatabase(file);
+  connection.pragma('journal_mode = WAL');
+  connection.pragma(`synchronous = ${synchronous === 'full' ? 'FULL' : 'NORMAL'}`);
+  // Several processes (workers, CLI) may share the file: wait for a lock rather than fail.
+  connection.pragma('busy_timeout = 5000');
+  connection.pragma('foreign_keys = ON');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: connection }) });
+  return {
+    db,
+    dialect: 'sqlite',
+    location: file,
+    ping: async () => {
+      await sql`select 1`.execute(db);
+    },
+    close: () => db.destroy(),
+  };
+}
