@@ -13,7 +13,12 @@ for (const backend of backends) {
     after(() => t.close());
 
     const create = (payload: unknown, headers: Record<string, string> = {}) =>
-      t.request({ method: 'POST', url: '/v1/pets', headers: { ...t.auth, ...headers }, payload: payload as object });
+      t.request({
+        method: 'POST',
+        url: '/v1/pets',
+        headers: { ...t.auth, ...headers },
+        payload: payload as object,
+      });
 
     test('POST creates a pet: 201, Location, default status, trimmed name', async () => {
       const res = await create({ name: '  Rex  ', categoryId: 7 });
@@ -43,15 +48,35 @@ for (const backend of backends) {
       ['missing categoryId', { name: 'x' }, /categoryId is required/],
       ['empty name', { name: '', categoryId: 1 }, /name must be at least 1 character/],
       ['blank name (trimmed to empty)', { name: '   ', categoryId: 1 }, /name must be at least 1 character/],
-      ['name over 100 characters', { name: 'x'.repeat(101), categoryId: 1 }, /name must be at most 100 characters/],
-      ['control character in name', { name: 'a\u0000b', categoryId: 1 }, /name must not contain control characters/],
+      [
+        'name over 100 characters',
+        { name: 'x'.repeat(101), categoryId: 1 },
+        /name must be at most 100 characters/,
+      ],
+      [
+        'control character in name',
+        { name: 'a\u0000b', categoryId: 1 },
+        /name must not contain control characters/,
+      ],
       ['name not a string', { name: 5, categoryId: 1 }, /name must be a string/],
       ['categoryId as a string', { name: 'x', categoryId: '5' }, /categoryId must be an integer/],
       ['categoryId fractional', { name: 'x', categoryId: 1.5 }, /categoryId must be an integer/],
       ['categoryId zero', { name: 'x', categoryId: 0 }, /categoryId must be at least 1/],
-      ['categoryId beyond 2^53-1', { name: 'x', categoryId: 2 ** 53 }, /at most 9007199254740991 .*held exactly/],
-      ['unknown status', { name: 'x', categoryId: 1, status: 'lost' }, /status must be one of available, pending, sold/],
-      ['unknown fields', { name: 'x', categoryId: 1, colour: 'red', age: 3 }, /unknown field 'colour'; unknown field 'age'/],
+      [
+        'categoryId beyond 2^53-1',
+        { name: 'x', categoryId: 2 ** 53 },
+        /at most 9007199254740991 .*held exactly/,
+      ],
+      [
+        'unknown status',
+        { name: 'x', categoryId: 1, status: 'lost' },
+        /status must be one of available, pending, sold/,
+      ],
+      [
+        'unknown fields',
+        { name: 'x', categoryId: 1, colour: 'red', age: 3 },
+        /unknown field 'colour'; unknown field 'age'/,
+      ],
       ['an array body', [{ name: 'x', categoryId: 1 }], /request body must be a JSON object/],
       ['id set by the client', { id: 5, name: 'x', categoryId: 1 }, /unknown field 'id'/],
     ];
@@ -69,7 +94,9 @@ for (const backend of backends) {
     }
 
     test('a categoryId beyond 2^53 in the raw JSON text is rejected, not rounded', async () => {
-      const res = await create('{"name":"x","categoryId":9007199254740993}', { 'content-type': 'application/json' });
+      const res = await create('{"name":"x","categoryId":9007199254740993}', {
+        'content-type': 'application/json',
+      });
       assert.equal(res.statusCode, 400);
       assert.match(res.json().message, /categoryId must be at most 9007199254740991/);
     });
@@ -77,10 +104,28 @@ for (const backend of backends) {
     const badBodies: Array<[string, string, Record<string, string>, number, string]> = [
       ['malformed JSON', '{"name":', { 'content-type': 'application/json' }, 400, 'malformed_json'],
       ['an empty JSON body', '', { 'content-type': 'application/json' }, 400, 'malformed_json'],
-      ['prototype poisoning', '{"__proto__":{"x":1},"name":"a","categoryId":1}', { 'content-type': 'application/json' }, 400, 'malformed_json'],
+      [
+        'prototype poisoning',
+        '{"__proto__":{"x":1},"name":"a","categoryId":1}',
+        { 'content-type': 'application/json' },
+        400,
+        'malformed_json',
+      ],
       ['text/plain', 'hello', { 'content-type': 'text/plain' }, 415, 'unsupported_media_type'],
-      ['a form', 'name=x', { 'content-type': 'application/x-www-form-urlencoded' }, 415, 'unsupported_media_type'],
-      ['a body over 16 KiB', JSON.stringify({ name: 'x'.repeat(17000), categoryId: 1 }), { 'content-type': 'application/json' }, 413, 'payload_too_large'],
+      [
+        'a form',
+        'name=x',
+        { 'content-type': 'application/x-www-form-urlencoded' },
+        415,
+        'unsupported_media_type',
+      ],
+      [
+        'a body over 16 KiB',
+        JSON.stringify({ name: 'x'.repeat(17000), categoryId: 1 }),
+        { 'content-type': 'application/json' },
+        413,
+        'payload_too_large',
+      ],
     ];
     for (const [what, payload, headers, status, code] of badBodies) {
       test(`POST with ${what} gets ${status} ${code}`, async () => {
