@@ -118,6 +118,91 @@ export const settings = {
     '--no-migrate',
     'Run pending migrations at start (`--no-migrate` or `PETSTORE_MIGRATE=false` to skip)',
   ),
+  // Rate limits (docs/rate-limits.md). Window lengths and ban times are settings so that tests need not wait.
+  rateLimits: setting(
+    Type.Boolean({ default: true }),
+    'PETSTORE_RATE_LIMITS',
+    '--no-rate-limits',
+    'Limit requests by plan (`--no-rate-limits` or `PETSTORE_RATE_LIMITS=false` turns limiting and its headers off)',
+  ),
+  redisUrl: setting(
+    Type.String({ pattern: '^$|^rediss?://', default: '' }),
+    'REDIS_URL',
+    '--redis-url',
+    'Redis URL; when set, rate-limit counters live in Redis and every instance shares one budget per key',
+  ),
+  redisPrefix: setting(
+    Type.String({ pattern: '^[\\w.:-]*$', default: '' }),
+    'PETSTORE_REDIS_PREFIX',
+    '--redis-prefix',
+    'Prefix of every Redis key (default: `petstore:` and the deployment), so deployments can share one Redis',
+  ),
+  redisTimeoutMs: setting(
+    Type.Integer({ minimum: 1, maximum: 60000, default: 100 }),
+    'PETSTORE_REDIS_TIMEOUT_MS',
+    '--redis-timeout-ms',
+    'Longest a Redis call may take before the instance limits in process instead',
+  ),
+  rateLimitInstances: setting(
+    Type.Integer({ minimum: 1, maximum: 10000, default: 1 }),
+    'PETSTORE_RATE_LIMIT_INSTANCES',
+    '--rate-limit-instances',
+    'Instances sharing the Redis budget; while Redis is unavailable each allows 1/N of every quota',
+  ),
+  minuteWindowSeconds: setting(
+    Type.Integer({ minimum: 1, maximum: 86400, default: 60 }),
+    'PETSTORE_MINUTE_WINDOW_SECONDS',
+    '--minute-window-seconds',
+    'Length in seconds of the "minute" window of every quota',
+  ),
+  dayWindowSeconds: setting(
+    Type.Integer({ minimum: 1, maximum: 604800, default: 86400 }),
+    'PETSTORE_DAY_WINDOW_SECONDS',
+    '--day-window-seconds',
+    'Length in seconds of the "day" window of every quota',
+  ),
+  anonymousPerMinute: setting(
+    Type.Integer({ minimum: 1, maximum: 1000000, default: 20 }),
+    'PETSTORE_ANONYMOUS_PER_MINUTE',
+    '--anonymous-per-minute',
+    'Requests without a valid API key allowed per client address per minute window',
+  ),
+  anonymousPerDay: setting(
+    Type.Integer({ minimum: 1, maximum: 100000000, default: 500 }),
+    'PETSTORE_ANONYMOUS_PER_DAY',
+    '--anonymous-per-day',
+    'Requests without a valid API key allowed per client address per day window',
+  ),
+  trustProxy: setting(
+    Type.String({ pattern: '^$|^\\d+$|^[0-9a-fA-F.:/]+(\\s*,\\s*[0-9a-fA-F.:/]+)*$', default: '' }),
+    'PETSTORE_TRUST_PROXY',
+    '--trust-proxy',
+    'Proxies whose X-Forwarded-For gives the client address: comma-separated addresses or CIDRs, or a hop count',
+  ),
+  banThreshold: setting(
+    Type.Integer({ minimum: 1, maximum: 1000000, default: 30 }),
+    'PETSTORE_BAN_THRESHOLD',
+    '--ban-threshold',
+    'Rejected (429) requests of one key within the ban window that get it banned',
+  ),
+  banWindowSeconds: setting(
+    Type.Integer({ minimum: 1, maximum: 86400, default: 60 }),
+    'PETSTORE_BAN_WINDOW_SECONDS',
+    '--ban-window-seconds',
+    'Window in seconds over which rejected requests are counted towards a ban',
+  ),
+  banSeconds: setting(
+    Type.Integer({ minimum: 1, maximum: 31536000, default: 900 }),
+    'PETSTORE_BAN_SECONDS',
+    '--ban-seconds',
+    'Length of a first ban in seconds; each repeat offence doubles it',
+  ),
+  banMaxSeconds: setting(
+    Type.Integer({ minimum: 1, maximum: 31536000, default: 86400 }),
+    'PETSTORE_BAN_MAX_SECONDS',
+    '--ban-max-seconds',
+    'Longest ban in seconds; offences are forgotten this long after the last ban ended',
+  ),
 } satisfies Record<string, Setting>;
 
 type Settings = typeof settings;
