@@ -4,9 +4,11 @@ import { Migrator, sql, type Kysely, type Migration, type MigrationResultSet } f
 import type { DialectName } from '../store.js';
 import type { Database } from '../schema.js';
 import { initial } from './2026-11-22-initial.js';
+import { apiKeyBans } from './2026-11-23-b-api-key-bans.js';
 
 export const migrationsFor = (dialect: DialectName): Record<string, Migration> => ({
   '2026-11-22-initial': initial(dialect),
+  '2026-11-23-b-api-key-bans': apiKeyBans,
 });
 
 const migratorFor = (db: Kysely<Database>, dialect: DialectName) =>
