@@ -17,7 +17,10 @@ import { createValidatorCompiler } from './http/validation.js';
 import { healthRoutes } from './routes/health.js';
 import { petsRoutes } from './routes/pets/index.js';
 import { sharedPetSchemas } from './routes/pets/schemas.js';
+import { createRateLimiter, type RateLimiter } from './limits/index.js';
+import { limitByKey } from './http/rate-limit.js';
 import { createApiKeysService } from './services/api-keys-service.js';
+import { createKeyLimitsService } from './services/key-limits-service.js';
 import { createPetsService } from './services/pets-service.js';
 import type { Store } from './store/store.js';
 
@@ -32,11 +35,22 @@ export async function createServices(
   config: Config,
   store: Store,
   clock: () => number = Date.now,
+  limiter?: RateLimiter,
 ): Promise<Services> {
+  const apiKeys = createApiKeysService(store, config.env, clock);
   return {
     pets: await createPetsService(store, clock),
-    apiKeys: createApiKeysService(store, config.env, clock),
+    apiKeys,
+    keyLimits: createKeyLimitsService(apiKeys, limiter, clock),
   };
+}
+
+/** Fastify's trustProxy from the setting: off, a hop count, or the proxies' addresses and CIDRs. */
+function trustProxyOf(setting: string): boolean | string | ((address: string, hop: number) => boolean) {
+  if (setting === '') return false;
+  if (!/^\d+$/.test(setting)) return setting;
+  const hops = Number(setting);
+  return (_address, hop) => hop < hops;
 }
 
 export async function buildApp({ config, store, clock = Date.now }: AppOptions): Promise<FastifyInstance> {
@@ -47,16 +61,27 @@ export async function buildApp({ config, store, clock = Date.now }: AppOptions):
       redact: { paths: ['req.headers.authorization', 'headers.authorization'], censor: '[redacted]' },
     },
     bodyLimit: config.bodyLimit,
+    // The client address (anonymous rate-limit budget) is taken from X-Forwarded-For only behind these proxies.
+    trustProxy: trustProxyOf(config.trustProxy),
     genReqId: requestIdOf,
     logController: new RequestLog(),
     return503OnClosing: true,
     forceCloseConnections: 'idle',
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  const services = await createServices(config, store, clock);
+  // Bans are recorded on the key, through the services built just below (called only while serving).
+  const limiter = config.rateLimits
+    ? await createRateLimiter(config, {
+        log: app.log,
+        clock,
+        recordBan: (keyId, ban) => services.apiKeys.ban(keyId, ban),
+      })
+    : undefined;
+  const services = await createServices(config, store, clock, limiter);
   app.decorate('config', config);
   app.decorate('store', store);
   app.decorate('services', services);
+  app.decorate('rateLimiter', limiter);
   app.decorateRequest('apiKey', undefined);
 
   const sharedSchemas = [ErrorSchema, ...sharedPetSchemas];
@@ -77,7 +102,8 @@ export async function buildApp({ config, store, clock = Date.now }: AppOptions):
   const baseUrl = config.publicUrl || '/v1';
   await app.register(
     async (v1) => {
-      v1.addHook('onRequest', authenticate(services.apiKeys));
+      v1.addHook('onRequest', authenticate(services.apiKeys, limiter));
+      if (limiter) v1.addHook('onRequest', limitByKey(limiter));
       await v1.register(petsRoutes, { baseUrl, replacementDocs: `${baseUrl}/docs#/pets/listPets` });
     },
     { prefix: '/v1' },
@@ -85,6 +111,9 @@ export async function buildApp({ config, store, clock = Date.now }: AppOptions):
   allowOnly(app, '/v1/pets', ['GET', 'POST'], corsOrigins.length > 0);
   allowOnly(app, '/v1/pets/:petId', ['GET'], corsOrigins.length > 0);
 
-  app.addHook('onClose', () => store.close());
+  app.addHook('onClose', async () => {
+    await limiter?.close();
+    await store.close();
+  });
   return app;
 }

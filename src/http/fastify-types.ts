@@ -1,12 +1,15 @@
 // What the service adds to Fastify's instance and request types.
 import type { Config } from '../config.js';
+import type { RateLimiter } from '../limits/index.js';
 import type { ApiKeyInfo, ApiKeysService } from '../services/api-keys-service.js';
+import type { KeyLimitsService } from '../services/key-limits-service.js';
 import type { PetsService } from '../services/pets-service.js';
 import type { Store } from '../store/store.js';
 
 export interface Services {
   pets: PetsService;
   apiKeys: ApiKeysService;
+  keyLimits: KeyLimitsService;
 }
 
 declare module 'fastify' {
@@ -14,6 +17,8 @@ declare module 'fastify' {
     config: Config;
     store: Store;
     services: Services;
+    /** The rate limiter; undefined when limiting is off. Metrics subscribe with `rateLimiter.observe`. */
+    rateLimiter: RateLimiter | undefined;
   }
   interface FastifyRequest {
     /** The authenticated key of a /v1 request; set by the auth hook. */
