@@ -75,6 +75,11 @@ export const errorCatalogue = {
     message: 'Content-Type must be application/json, got %s',
     when: 'A body was sent with a Content-Type other than `application/json`.',
   },
+  service_unavailable: {
+    status: 503,
+    message: 'The service is temporarily unavailable: %s',
+    when: 'The database cannot be reached, or the instance is shutting down. Retry after `Retry-After`.',
+  },
   rate_limited: {
     status: 429,
     message: 'Rate limit exceeded: %s; retry after %s s',
@@ -89,11 +94,6 @@ export const errorCatalogue = {
     when:
       'The key went on sending requests after 429s and is banned for a while that grows with each repeat; ' +
       '`Retry-After` runs to the end of the ban.',
-  },
-  service_unavailable: {
-    status: 503,
-    message: 'The service is temporarily unavailable: %s',
-    when: 'The database cannot be reached, or the instance is shutting down. Retry after `Retry-After`.',
   },
   internal_error: {
     status: 500,

@@ -9,7 +9,7 @@ import { promisify } from 'node:util';
 import { after, before, describe, test } from 'node:test';
 import { redisUrl } from '../helpers/backends.js';
 import { startServerProcess, type ServerProcess } from '../helpers/server-process.js';
-import { clearRedisPrefixes, uniquePrefix } from './setup.js';
+import { clearRedisPrefixes, sleep, uniquePrefix } from './setup.js';
 
 const run = promisify(execFile);
 const cliEntry = new URL('../../src/cli/main.ts', import.meta.url).pathname;
@@ -98,10 +98,10 @@ describe('two instances on one Redis', { skip: redisUrl ? false : 'needs Redis' 
     const onB = await get(b, key);
     assert.equal(await code(onB), 'api_key_banned');
     assert.ok(Number(onB.headers.get('retry-after')) > 590);
-    assert.ok(
-      a.output.some((line) => line.includes('API key banned') && line.includes(id)),
-      'the ban is logged',
-    );
+    // The log line may reach the pipe a moment after the response.
+    const logged = () => a.output.some((line) => line.includes('API key banned') && line.includes(id));
+    for (let wait = 0; !logged() && wait < 40; wait++) await sleep(50);
+    assert.ok(logged(), 'the ban is logged');
 
     const shown = JSON.parse(await cli('keys', 'show', id, '--json'));
     assert.equal(shown.banned, true);

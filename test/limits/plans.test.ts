@@ -94,8 +94,8 @@ for (const backend of limiterBackends) {
   });
 
   describe(`truthful Retry-After on ${backend.name}`, () => {
-    test('a retry one second early is refused; one right after Retry-After succeeds', async () => {
-      const t = await startLimitedApp(backend, { minuteWindowSeconds: 2, dayWindowSeconds: 30 });
+    test('a retry before Retry-After is refused; one right after it succeeds', async () => {
+      const t = await startLimitedApp(backend, { minuteWindowSeconds: 1, dayWindowSeconds: 30 });
       try {
         const { key } = await t.newKey('enterprise', { perMinute: 2, perDay: 100 });
         await t.get(key);
@@ -103,45 +103,13 @@ for (const backend of limiterBackends) {
         const over = await t.get(key);
         assert.equal(over.statusCode, 429);
         const { retryAfter } = limitHeaders(over);
-        assert.ok(retryAfter === 1 || retryAfter === 2);
-        if (retryAfter === 2) {
-          await sleep(900);
-          assert.equal((await t.get(key)).statusCode, 429, 'a retry before Retry-After is refused');
-          await sleep(1150);
-        } else {
-          await sleep(1050);
-        }
+        assert.equal(retryAfter, 1);
+        assert.equal((await t.get(key)).statusCode, 429, 'a retry before Retry-After is refused');
+        await sleep(retryAfter * 1000 + 20);
         const retried = await t.get(key);
         assert.equal(retried.statusCode, 200, 'a single retry after Retry-After succeeds');
         assert.equal(limitHeaders(retried).remaining, 1);
-      } finally {
-        await t.close();
-      }
-    });
-
-    test('a whole Free day through a short minute window: exactly 1,000 successes, 429s refunded', async () => {
-      const t = await startLimitedApp(backend, {
-        minuteWindowSeconds: 1,
-        dayWindowSeconds: 600,
-        banThreshold: 1_000_000,
-      });
-      try {
-        const { key } = await t.newKey('free');
-        let successes = 0;
-        let minuteRefusals = 0;
-        for (;;) {
-          const res = await t.get(key);
-          if (res.statusCode === 200) {
-            successes++;
-            continue;
-          }
-          assert.equal(res.statusCode, 429);
-          if (/day window/.test(res.json().message)) break;
-          minuteRefusals++;
-          await sleep(limitHeaders(res).retryAfter! * 1000);
-        }
-        assert.equal(successes, 1000);
-        assert.ok(minuteRefusals >= 16, `${minuteRefusals} refusals by the minute window`);
+        assert.equal(remainingIn(retried, 'day'), 97, 'the refused requests did not count in the day');
       } finally {
         await t.close();
       }

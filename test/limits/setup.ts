@@ -4,7 +4,7 @@ import { Redis } from 'ioredis';
 import type { LightMyRequestResponse } from 'fastify';
 import type { SettingName } from '../../src/config.js';
 import type { LimiterEvent } from '../../src/limits/index.js';
-import { backends, redisUrl } from '../helpers/backends.js';
+import { backends, redisUrl, type Backend } from '../helpers/backends.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
 export interface LimiterBackend {
@@ -60,8 +60,9 @@ export interface LimitedApp extends TestApp {
 export async function startLimitedApp(
   limiter: LimiterBackend,
   overrides: Partial<Record<SettingName, unknown>> = {},
+  { db = sqlite, clock }: { db?: Backend; clock?: () => number } = {},
 ): Promise<LimitedApp> {
-  const t = await startTestApp(sqlite, { ...limiter.settings(), ...overrides });
+  const t = await startTestApp(db, { ...limiter.settings(), ...overrides }, clock);
   const events: LimiterEvent[] = [];
   t.app.rateLimiter?.observe((event) => events.push(event));
   return {
