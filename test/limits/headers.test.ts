@@ -178,6 +178,20 @@ for (const backend of limiterBackends) {
   });
 }
 
+describe('behind a trusted proxy', () => {
+  test('the anonymous budget is per client address from X-Forwarded-For', async () => {
+    const t = await startLimitedApp(limiterBackends[0]!, { anonymousPerMinute: 1, trustProxy: '127.0.0.1' });
+    try {
+      const from = (client: string) => t.request({ url: '/v1/pets', headers: { 'x-forwarded-for': client } });
+      assert.equal((await from('203.0.113.1')).statusCode, 401);
+      assert.equal((await from('203.0.113.1')).statusCode, 429);
+      assert.equal((await from('203.0.113.2')).statusCode, 401, 'another client behind the same proxy');
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('limiting turned off', () => {
   test('no rate-limit headers and no 429', async () => {
     const t = await startTestApp(sqlite, { rateLimits: false });
