@@ -1,5 +1,6 @@
 // Turns every error, thrown or raised by Fastify, into the spec's Error body, and answers unknown routes.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { redactKeys } from '../domain/api-key-format.js';
 import { ApiError } from '../errors/api-error.js';
 import { describeValidationErrors } from './validation.js';
 
@@ -55,6 +56,9 @@ export function installErrorHandlers(app: FastifyInstance, bodyLimit: number): v
   });
 
   app.setNotFoundHandler((request, reply) =>
-    sendApiError(reply, new ApiError('route_not_found', `${request.method} ${request.url.split('?')[0]}`)),
+    sendApiError(
+      reply,
+      new ApiError('route_not_found', `${request.method} ${redactKeys(request.url.split('?')[0]!)}`),
+    ),
   );
 }
