@@ -1,18 +1,14 @@
 // Two `petstore serve` processes on two ports, sharing one Redis and one database: one budget per key
 // across both, a ban that holds on both, and CLI changes (set-plan, unban) that both apply at once.
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { after, before, describe, test } from 'node:test';
 import { redisUrl } from '../helpers/backends.js';
+import { runCli } from '../helpers/run-cli.js';
 import { startServerProcess, type ServerProcess } from '../helpers/server-process.js';
 import { clearRedisPrefixes, sleep, uniquePrefix } from './setup.js';
-
-const run = promisify(execFile);
-const cliEntry = new URL('../../src/cli/main.ts', import.meta.url).pathname;
 
 describe('two instances on one Redis', { skip: redisUrl ? false : 'needs Redis' }, () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'petstore-limits-'));
@@ -27,12 +23,11 @@ describe('two instances on one Redis', { skip: redisUrl ? false : 'needs Redis' 
   let a: ServerProcess;
   let b: ServerProcess;
 
-  const cli = async (...args: string[]) =>
-    (
-      await run(process.execPath, ['--import', 'tsx', cliEntry, ...args], {
-        env: { PATH: process.env.PATH, ...env },
-      })
-    ).stdout;
+  const cli = async (...args: string[]) => {
+    const res = await runCli(args, env);
+    assert.equal(res.code, 0, res.stderr);
+    return res.stdout;
+  };
   const newKey = async (plan = 'free') =>
     JSON.parse(await cli('keys', 'create', '--plan', plan, '--name', 'multi', '--json')) as {
       id: string;

@@ -19,13 +19,13 @@ interface QuotaFlags {
   perDay?: number;
 }
 
-/** Enterprise keys need both quotas; the other plans take their plan's. */
-function checkQuotaFlags(plan: PlanName, { perMinute, perDay }: QuotaFlags): void {
+/** Enterprise keys need both quotas; the other plans take their plan's. `enterprise` names it in messages. */
+function checkQuotaFlags(plan: PlanName, { perMinute, perDay }: QuotaFlags, enterprise: string): void {
   if (plan !== 'enterprise' && (perMinute || perDay)) {
-    throw new Error('--per-minute and --per-day apply only to the enterprise plan');
+    throw new Error(`--per-minute and --per-day apply only to ${enterprise}`);
   }
   if (plan === 'enterprise' && (!perMinute || !perDay)) {
-    throw new Error('the enterprise plan needs --per-minute and --per-day');
+    throw new Error(`${enterprise} needs --per-minute and --per-day`);
   }
 }
 
@@ -80,7 +80,7 @@ export function keysCommand(): Command {
       options: { plan: PlanName; name: string; perMinute?: number; perDay?: number; json?: boolean },
       command: Command,
     ) => {
-      checkQuotaFlags(options.plan, options);
+      checkQuotaFlags(options.plan, options, '--plan enterprise');
       const issued = await withServices(command, ({ apiKeys }) => apiKeys.create(options));
       if (options.json) {
         console.log(JSON.stringify(issued));
@@ -144,7 +144,7 @@ export function keysCommand(): Command {
       .option('--per-day <n>', 'Enterprise only: requests per day', positiveInteger('--per-day')),
     storeSettings,
   ).action(async (id: string, plan: PlanName, options: QuotaFlags, command: Command) => {
-    checkQuotaFlags(plan, options);
+    checkQuotaFlags(plan, options, 'the enterprise plan');
     const key = await withServices(command, ({ apiKeys }) => apiKeys.setPlan(id, plan, options));
     console.log(`${key.id} (${key.name}) is now on ${key.plan}: ${quotaText(key)}`);
   });
