@@ -138,7 +138,7 @@ export const settings = {
     'Prefix of every Redis key (default: `petstore:` and the deployment), so deployments can share one Redis',
   ),
   redisTimeoutMs: setting(
-    Type.Integer({ minimum: 1, maximum: 60000, default: 100 }),
+    Type.Integer({ minimum: 1, maximum: 60000, default: 200 }),
     'PETSTORE_REDIS_TIMEOUT_MS',
     '--redis-timeout-ms',
     'Longest a Redis call may take before the instance limits in process instead',

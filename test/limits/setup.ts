@@ -28,7 +28,9 @@ export const limiterBackends: LimiterBackend[] = [
           settings: () => {
             const redisPrefix = uniquePrefix();
             prefixes.push(redisPrefix);
-            return { redisUrl, redisPrefix };
+            // A generous timeout: on a busy test machine a slow answer would otherwise switch the limiter
+            // to in-process counting, which the outage suite tests on its own.
+            return { redisUrl, redisPrefix, redisTimeoutMs: 5000 };
           },
         },
       ]
