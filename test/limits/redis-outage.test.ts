@@ -24,7 +24,7 @@ describe('Redis outage', () => {
     redis = await privateRedis();
     t = await startLimitedApp(
       { name: 'redis', settings: () => ({ redisUrl: redis.url, redisPrefix: prefix }) },
-      { rateLimitInstances: 3, redisTimeoutMs: 50, banThreshold: 1_000_000, logLevel: 'silent' },
+      { rateLimitInstances: 3, redisTimeoutMs: 300, banThreshold: 1_000_000, logLevel: 'silent' },
     );
     probe = new Redis(redis.url, { maxRetriesPerRequest: 0, retryStrategy: () => 100, lazyConnect: true });
     probe.on('error', () => {});
@@ -42,6 +42,7 @@ describe('Redis outage', () => {
     assert.equal(await probe.get(`${prefix}:minute:${id}`), '10', 'counted in Redis');
     probe.disconnect();
 
+    const fallbacksBefore = t.events.filter((e) => e.type === 'fallback').length;
     await redis.stop();
     const during = [];
     for (let i = 0; i < 25; i++) during.push(await t.get(key));
@@ -49,8 +50,8 @@ describe('Redis outage', () => {
       during.every((r) => r.statusCode < 500),
       'no 5xx while Redis is down',
     );
-    assert.deepEqual(
-      t.events.filter((e) => e.type === 'fallback').length,
+    assert.equal(
+      t.events.filter((e) => e.type === 'fallback').length - fallbacksBefore,
       1,
       'one fallback event for the whole outage',
     );
@@ -80,14 +81,14 @@ describe('Redis outage', () => {
     const { key } = await t.newKey('pro');
     await waitFor('Redis to be in use', async () => limitHeaders(await t.get(key)).limit === 300);
     const admin = new Redis(redis.url);
-    const sleeping = admin.call('DEBUG', 'SLEEP', '1');
+    const sleeping = admin.call('DEBUG', 'SLEEP', '2');
     await sleep(50);
     const started = Date.now();
     const res = await t.get(key);
     const took = Date.now() - started;
     assert.equal(res.statusCode, 200);
     assert.equal(limitHeaders(res).limit, 100, 'a third of the Pro minute, in process');
-    assert.ok(took < 500, `answered in ${took} ms, not after Redis woke up`);
+    assert.ok(took < 1500, `answered in ${took} ms, not after Redis woke up`);
     assert.equal(t.events.filter((e) => e.type === 'fallback').length, fallbacksBefore + 1);
     await sleeping;
     admin.disconnect();
