@@ -25,6 +25,11 @@ export class Failover {
     });
   }
 
+  /** The last connection error ioredis reported, for messages. */
+  get lastError(): Error | undefined {
+    return this.#lastError;
+  }
+
   /** Called whenever a Redis call failed or timed out and the in-process limiter answered instead. */
   readonly fail = (): void => {
     if (this.inProcess) return;

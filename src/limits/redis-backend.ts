@@ -70,7 +70,8 @@ export async function createRedisBackend(options: RedisBackendOptions): Promise<
   } catch (error) {
     if (!failOpen) {
       client.disconnect();
-      throw new Error(`Redis at ${redacted(url)} is unreachable: ${(error as Error).message}`);
+      const reason = (failover.lastError ?? (error as Error)).message;
+      throw new Error(`Redis at ${redacted(url)} is unreachable: ${reason}`);
     }
     failover.fail();
   }
