@@ -83,7 +83,10 @@ async function startServer(env: Record<string, string>): Promise<{ url: string; 
       () => false,
     );
     if (up) return { url, child };
-    if (attempt > 200) throw new Error('the server did not start');
+    if (attempt > 1200) {
+      child.kill('SIGKILL');
+      throw new Error('the server did not start within a minute');
+    }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
