@@ -13,6 +13,10 @@ export class AddressBlocks {
 
   constructor(private readonly capacity = 100_000) {}
 
+  get size(): number {
+    return this.#blocks.size;
+  }
+
   add(address: string, windows: readonly WindowState[], now: number): void {
     if (this.#blocks.size >= this.capacity) this.#evict(now);
     const until = now + Math.max(...windows.filter((w) => w.exhausted).map((w) => w.resetMs));
@@ -21,7 +25,6 @@ export class AddressBlocks {
 
   /** The windows of a blocked address as of `now`; undefined when it is not blocked. */
   get(address: string, now: number): WindowState[] | undefined {
-    if (this.#blocks.size === 0) return undefined;
     const block = this.#blocks.get(address);
     if (!block) return undefined;
     if (block.until <= now) {

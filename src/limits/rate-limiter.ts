@@ -6,7 +6,7 @@ import { addressSubject } from './address.js';
 import { AddressBlocks } from './address-blocks.js';
 import { nextBan, type BanPolicy } from './ban-policy.js';
 import type { Counter, CounterBackend } from './counters.js';
-import { bannedDecision, bindingWindow, decide, type Decision } from './decision.js';
+import { bannedDecision, bindingWindow, decide, secondsUntil, type Decision } from './decision.js';
 import { LimiterEvents, type LimiterListener, type Subject } from './events.js';
 import type { LimiterLog } from './log.js';
 import { windowSpecs, type WindowName, type WindowSpec } from './windows.js';
@@ -122,6 +122,7 @@ export class RateLimiter {
 
   /** The answer for a client address that exhausted its anonymous budget; undefined when it has not. */
   blockedAddress(ip: string): Decision | undefined {
+    if (this.#blocks.size === 0) return undefined; // the usual case, checked before any address work
     const windows = this.#blocks.get(addressSubject(ip), this.#clock());
     if (!windows) return undefined;
     const exhausted = windows.filter((w) => w.exhausted);
@@ -131,7 +132,7 @@ export class RateLimiter {
       binding,
       refusal: {
         code: 'rate_limited',
-        retryAfterSeconds: Math.max(1, Math.ceil(Math.max(...exhausted.map((w) => w.resetMs)) / 1000)),
+        retryAfterSeconds: secondsUntil(Math.max(...exhausted.map((w) => w.resetMs))),
         detail: anonymousDetail(binding.limit, binding.name, binding.seconds),
       },
     };
