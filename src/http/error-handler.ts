@@ -35,8 +35,15 @@ function fromFastifyError(
   return undefined;
 }
 
+/** Seconds a client is asked to wait before retrying a 503. */
+export const retryAfterUnavailableSeconds = 2;
+
 export function toApiError(error: unknown, request: FastifyRequest, bodyLimit: number): ApiError {
   if (error instanceof ApiError) return error;
+  // Never a 500 for a lost or overloaded database: it passes, and the client should retry.
+  if (request.server.store.isUnavailable(error)) {
+    return new ApiError('service_unavailable', 'the database cannot be reached or did not answer in time');
+  }
   return (
     fromFastifyError(error as FastifyError, request, bodyLimit) ?? new ApiError('internal_error', request.id)
   );
@@ -51,6 +58,7 @@ export function installErrorHandlers(app: FastifyInstance, bodyLimit: number): v
     const apiError = toApiError(error, request, bodyLimit);
     if (apiError.status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ code: apiError.code }, apiError.message);
+    if (apiError.code === 'service_unavailable') reply.header('retry-after', retryAfterUnavailableSeconds);
     return sendApiError(reply, apiError);
   });
 

@@ -5,6 +5,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql } from 'kysely';
 import type { Database } from '../schema.js';
 import type { Store } from '../store.js';
+import { isSqliteUnavailable } from './unavailable-errors.js';
 
 export interface SqliteOptions {
   dataDir: string;
@@ -30,6 +31,8 @@ export function openSqlite({ dataDir, deployment, synchronous }: SqliteOptions):
     ping: async () => {
       await sql`select 1`.execute(db);
     },
+    isUnavailable: isSqliteUnavailable,
+    poolStats: () => undefined,
     close: () => db.destroy(),
   };
 }
