@@ -30,10 +30,10 @@ export async function openStore(config: StoreConfig): Promise<Store> {
     : openSqlite({ dataDir: config.dataDir, deployment: config.env, synchronous: config.sqliteSynchronous });
   try {
     if (config.migrate) {
-      if (store.dialect === 'postgres') await ensureSchema(store, schema);
-      await migrateToLatest(store.db, store.dialect);
+      if (store.schema) await ensureSchema(store, store.schema);
+      await migrateToLatest(store);
     } else {
-      await assertSchemaNotNewer(store.db, store.dialect);
+      await assertSchemaNotNewer(store);
     }
     return store;
   } catch (error) {

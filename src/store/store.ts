@@ -19,6 +19,8 @@ export interface PoolStats {
 export interface Store {
   db: Kysely<Database>;
   dialect: DialectName;
+  /** The PostgreSQL schema holding this deployment; undefined for SQLite, one file per deployment. */
+  schema: string | undefined;
   /** Where the data lives, for logs; never includes a password. */
   location: string;
   /** Resolves when the database answers a trivial query. */

@@ -27,6 +27,7 @@ export function openSqlite({ dataDir, deployment, synchronous }: SqliteOptions):
   return {
     db,
     dialect: 'sqlite',
+    schema: undefined,
     location: file,
     ping: async () => {
       await sql`select 1`.execute(db);

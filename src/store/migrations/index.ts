@@ -1,7 +1,7 @@
 // Versioned migrations, oldest first. Names sort by date; each is written once, with per-dialect SQL only
 // where the dialects differ.
 import { Migrator, sql, type Kysely, type Migration, type MigrationResultSet } from 'kysely';
-import type { DialectName } from '../store.js';
+import type { DialectName, Store } from '../store.js';
 import type { Database } from '../schema.js';
 import { initial } from './2026-11-22-initial.js';
 
@@ -9,8 +9,17 @@ export const migrationsFor = (dialect: DialectName): Record<string, Migration> =
   '2026-11-22-initial': initial(dialect),
 });
 
-const migratorFor = (db: Kysely<Database>, dialect: DialectName) =>
-  new Migrator({ db, provider: { getMigrations: async () => migrationsFor(dialect) } });
+/** What migrating needs to know of a store. */
+type MigratedStore = Pick<Store, 'db' | 'dialect' | 'schema'>;
+
+// Kysely looks for its migration tables in every schema unless told which one: with staging beside
+// production in one database, the second deployment would think it had them and fail.
+const migratorFor = ({ db, dialect, schema }: MigratedStore) =>
+  new Migrator({
+    db,
+    provider: { getMigrations: async () => migrationsFor(dialect) },
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
 
 /** Raised when the database holds migrations this code does not know: it is newer than the code. */
 export class SchemaTooNewError extends Error {
@@ -30,7 +39,7 @@ async function appliedMigrationNames(db: Kysely<Database>): Promise<string[]> {
 }
 
 /** Fails when the database was migrated by a newer version of the service. */
-export async function assertSchemaNotNewer(db: Kysely<Database>, dialect: DialectName): Promise<void> {
+export async function assertSchemaNotNewer({ db, dialect }: MigratedStore): Promise<void> {
   const known = migrationsFor(dialect);
   const newer = (await appliedMigrationNames(db)).filter((name) => !(name in known));
   if (newer.length > 0) {
@@ -42,15 +51,15 @@ export async function assertSchemaNotNewer(db: Kysely<Database>, dialect: Dialec
 }
 
 /** Applies every pending migration; returns the names applied. */
-export async function migrateToLatest(db: Kysely<Database>, dialect: DialectName): Promise<string[]> {
-  await assertSchemaNotNewer(db, dialect);
-  const { error, results }: MigrationResultSet = await migratorFor(db, dialect).migrateToLatest();
+export async function migrateToLatest(store: MigratedStore): Promise<string[]> {
+  await assertSchemaNotNewer(store);
+  const { error, results }: MigrationResultSet = await migratorFor(store).migrateToLatest();
   if (error) throw error;
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
 
 /** Names of migrations not yet applied. */
-export async function pendingMigrations(db: Kysely<Database>, dialect: DialectName): Promise<string[]> {
-  const all = await migratorFor(db, dialect).getMigrations();
+export async function pendingMigrations(store: MigratedStore): Promise<string[]> {
+  const all = await migratorFor(store).getMigrations();
   return all.filter((m) => !m.executedAt).map((m) => m.name);
 }
