@@ -30,7 +30,7 @@ export async function openStore(config: StoreConfig): Promise<Store> {
     : openSqlite({ dataDir: config.dataDir, deployment: config.env, synchronous: config.sqliteSynchronous });
   try {
     if (config.migrate) {
-      if (store.schema) await ensureSchema(store, store.schema);
+      if (store.dialect === 'postgres') await ensureSchema(store, schema);
       await migrateToLatest(store);
     } else {
       await assertSchemaNotNewer(store);

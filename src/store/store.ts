@@ -19,8 +19,8 @@ export interface PoolStats {
 export interface Store {
   db: Kysely<Database>;
   dialect: DialectName;
-  /** The PostgreSQL schema holding this deployment; undefined for SQLite, one file per deployment. */
-  schema: string | undefined;
+  /** PostgreSQL schema of the deployment; SQLite has none. */
+  schema?: string;
   /** Where the data lives, for logs; never includes a password. */
   location: string;
   /** Resolves when the database answers a trivial query. */

@@ -27,7 +27,6 @@ export function openSqlite({ dataDir, deployment, synchronous }: SqliteOptions):
   return {
     db,
     dialect: 'sqlite',
-    schema: undefined,
     location: file,
     ping: async () => {
       await sql`select 1`.execute(db);

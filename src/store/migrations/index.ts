@@ -1,24 +1,19 @@
 // Versioned migrations, oldest first. Names sort by date; each is written once, with per-dialect SQL only
 // where the dialects differ.
-import { Migrator, sql, type Kysely, type Migration, type MigrationResultSet } from 'kysely';
+import { Migrator, sql, type Migration, type MigrationResultSet } from 'kysely';
 import type { DialectName, Store } from '../store.js';
-import type { Database } from '../schema.js';
 import { initial } from './2026-11-22-initial.js';
 
 export const migrationsFor = (dialect: DialectName): Record<string, Migration> => ({
   '2026-11-22-initial': initial(dialect),
 });
 
-/** What migrating needs to know of a store. */
-type MigratedStore = Pick<Store, 'db' | 'dialect' | 'schema'>;
-
-// Kysely looks for its migration tables in every schema unless told which one: with staging beside
-// production in one database, the second deployment would think it had them and fail.
-const migratorFor = ({ db, dialect, schema }: MigratedStore) =>
+// Kysely's own tables live in the deployment's schema; otherwise it may find another deployment's tables.
+const migratorFor = ({ db, dialect, schema }: Store) =>
   new Migrator({
     db,
     provider: { getMigrations: async () => migrationsFor(dialect) },
-    ...(schema ? { migrationTableSchema: schema } : {}),
+    migrationTableSchema: schema,
   });
 
 /** Raised when the database holds migrations this code does not know: it is newer than the code. */
@@ -27,7 +22,7 @@ export class SchemaTooNewError extends Error {
 }
 
 /** Names recorded in Kysely's migration table; none when the database was never migrated. */
-async function appliedMigrationNames(db: Kysely<Database>): Promise<string[]> {
+async function appliedMigrationNames({ db }: Store): Promise<string[]> {
   try {
     const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(db);
     return rows.map((row) => row.name);
@@ -39,9 +34,9 @@ async function appliedMigrationNames(db: Kysely<Database>): Promise<string[]> {
 }
 
 /** Fails when the database was migrated by a newer version of the service. */
-export async function assertSchemaNotNewer({ db, dialect }: MigratedStore): Promise<void> {
-  const known = migrationsFor(dialect);
-  const newer = (await appliedMigrationNames(db)).filter((name) => !(name in known));
+export async function assertSchemaNotNewer(store: Store): Promise<void> {
+  const known = migrationsFor(store.dialect);
+  const newer = (await appliedMigrationNames(store)).filter((name) => !(name in known));
   if (newer.length > 0) {
     throw new SchemaTooNewError(
       `The database has migrations this version does not know (${newer.join(', ')}): ` +
@@ -51,7 +46,7 @@ export async function assertSchemaNotNewer({ db, dialect }: MigratedStore): Prom
 }
 
 /** Applies every pending migration; returns the names applied. */
-export async function migrateToLatest(store: MigratedStore): Promise<string[]> {
+export async function migrateToLatest(store: Store): Promise<string[]> {
   await assertSchemaNotNewer(store);
   const { error, results }: MigrationResultSet = await migratorFor(store).migrateToLatest();
   if (error) throw error;
@@ -59,7 +54,7 @@ export async function migrateToLatest(store: MigratedStore): Promise<string[]> {
 }
 
 /** Names of migrations not yet applied. */
-export async function pendingMigrations(store: MigratedStore): Promise<string[]> {
+export async function pendingMigrations(store: Store): Promise<string[]> {
   const all = await migratorFor(store).getMigrations();
   return all.filter((m) => !m.executedAt).map((m) => m.name);
 }
