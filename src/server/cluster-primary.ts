@@ -3,7 +3,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import { once } from 'node:events';
 import { pino } from 'pino';
-import { AggregatorRegistry } from 'prom-client';
+import { AggregatorRegistry, Counter, Registry } from 'prom-client';
 import type { Config } from '../config.js';
 import { createApiKeysService } from '../services/api-keys-service.js';
 import { openStore } from '../store/open-store.js';
@@ -26,10 +26,16 @@ export async function runPrimary(config: Config, drainMs: number): Promise<void>
     await store.close();
   }
 
-  const registry = new AggregatorRegistry();
+  const workersRegistry = new AggregatorRegistry();
+  const ownRegistry = new Registry();
+  const restarts = new Counter({
+    name: 'petstore_worker_restarts_total',
+    help: 'Workers that died and were replaced',
+    registers: [ownRegistry],
+  });
   const metricsApp = await listenForMetrics(config, {
-    contentType: registry.contentType,
-    metrics: () => registry.clusterMetrics(),
+    contentType: workersRegistry.contentType,
+    metrics: async () => (await workersRegistry.clusterMetrics()) + (await ownRegistry.metrics()),
   });
 
   let stopping = false;
@@ -59,6 +65,7 @@ export async function runPrimary(config: Config, drainMs: number): Promise<void>
       { worker: worker.id, pid: worker.process.pid, code, signal, restartInMs: delay },
       'worker died',
     );
+    restarts.inc();
     setTimeout(fork, delay);
   });
 

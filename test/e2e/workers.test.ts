@@ -75,6 +75,7 @@ for (const backend of backends) {
       await server.waitForOutput(/Server listening/, workers + 1);
       assert.ok(!pids.slice(-1).includes(victim!));
       for (let i = 0; i < 4; i++) assert.equal((await listPets()).status, 200);
+      assert.match(await (await fetch(metricsUrl)).text(), /^petstore_worker_restarts_total 1$/m);
     });
 
     test('SIGTERM lets an in-flight request finish in a worker, then every process exits cleanly', async () => {
