@@ -16,7 +16,15 @@ export function buildMetricsApp(source: MetricsSource, logLevel: string): Fastif
     logger: { level: logLevel },
     logController: new LogController({ disableRequestLogging: true }),
   });
-  app.get('/metrics', async (_request, reply) => reply.type(source.contentType).send(await source.metrics()));
+  app.get('/metrics', async (request, reply) => {
+    try {
+      return reply.type(source.contentType).send(await source.metrics());
+    } catch (error) {
+      // In a cluster, a worker that does not answer (one dying, say) fails the whole collection.
+      request.log.warn({ err: error }, 'metrics could not be collected');
+      return sendApiError(reply, new ApiError('service_unavailable', 'the metrics could not be collected'));
+    }
+  });
   app.setNotFoundHandler((request, reply) =>
     sendApiError(reply, new ApiError('route_not_found', `${request.method} ${request.url.split('?')[0]}`)),
   );
