@@ -105,3 +105,18 @@ for (const backend of backends) {
     });
   });
 }
+
+test('metrics that cannot be collected answer 503 with an Error body', async () => {
+  const failing = buildMetricsApp(
+    { contentType: 'text/plain', metrics: () => Promise.reject(new Error('Operation timed out.')) },
+    'silent',
+  );
+  const res = await failing.inject({ url: '/metrics' });
+  assert.equal(res.statusCode, 503);
+  assert.deepEqual(res.json(), {
+    code: 'service_unavailable',
+    message: 'The service is temporarily unavailable: the metrics could not be collected',
+    status: 503,
+  });
+  await failing.close();
+});
