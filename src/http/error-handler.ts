@@ -43,7 +43,11 @@ export function toApiError(error: unknown, request: FastifyRequest, bodyLimit: n
   );
 }
 
+/** Seconds a client should wait before retrying after a 503; outages of the database or a restart are short. */
+const retryAfterUnavailable = '1';
+
 export function sendApiError(reply: FastifyReply, error: ApiError): FastifyReply {
+  if (error.status === 503) reply.header('retry-after', retryAfterUnavailable);
   return reply.code(error.status).type('application/json; charset=utf-8').send(error.toBody());
 }
 
