@@ -45,7 +45,9 @@ export function openSqlite({ dataDir, deployment, synchronous }: SqliteOptions):
   // Several processes (workers, CLI) may share the file: wait for a lock rather than fail.
   connection.pragma('busy_timeout = 5000');
   connection.pragma('foreign_keys = ON');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(connection) }) });
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(connection) }),
+  });
   return {
     db,
     dialect: 'sqlite',
