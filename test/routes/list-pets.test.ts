@@ -169,6 +169,11 @@ describe('links use the advertised public URL when one is set', () => {
         String(deprecated.headers.link),
         /^<https:\/\/pets\.example\.org\/v1\/docs#\/pets\/listPets>/,
       );
+      const { servers } = (await t.request({ url: '/v1/openapi.json' })).json();
+      assert.deepEqual(
+        servers.map((server: { url: string }) => server.url),
+        ['https://pets.example.org/v1', 'https://staging.pets.example.org/v1'],
+      );
     } finally {
       await t.close();
     }
