@@ -1,5 +1,6 @@
 // Turns every error, thrown or raised by Fastify, into the spec's Error body, and answers unknown routes.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { redactKeys } from '../domain/api-key-format.js';
 import { ApiError } from '../errors/api-error.js';
 import { describeValidationErrors } from './validation.js';
 
@@ -35,9 +36,6 @@ function fromFastifyError(
   return undefined;
 }
 
-/** Seconds a client is asked to wait before retrying a 503. */
-export const retryAfterUnavailableSeconds = 2;
-
 export function toApiError(error: unknown, request: FastifyRequest, bodyLimit: number): ApiError {
   if (error instanceof ApiError) return error;
   // Never a 500 for a lost or overloaded database: it passes, and the client should retry.
@@ -49,7 +47,11 @@ export function toApiError(error: unknown, request: FastifyRequest, bodyLimit: n
   );
 }
 
+/** Seconds a client should wait before retrying after a 503; outages of the database or a restart are short. */
+const retryAfterUnavailable = '1';
+
 export function sendApiError(reply: FastifyReply, error: ApiError): FastifyReply {
+  if (error.status === 503) reply.header('retry-after', retryAfterUnavailable);
   return reply.code(error.status).type('application/json; charset=utf-8').send(error.toBody());
 }
 
@@ -58,11 +60,13 @@ export function installErrorHandlers(app: FastifyInstance, bodyLimit: number): v
     const apiError = toApiError(error, request, bodyLimit);
     if (apiError.status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ code: apiError.code }, apiError.message);
-    if (apiError.code === 'service_unavailable') reply.header('retry-after', retryAfterUnavailableSeconds);
     return sendApiError(reply, apiError);
   });
 
   app.setNotFoundHandler((request, reply) =>
-    sendApiError(reply, new ApiError('route_not_found', `${request.method} ${request.url.split('?')[0]}`)),
+    sendApiError(
+      reply,
+      new ApiError('route_not_found', `${request.method} ${redactKeys(request.url.split('?')[0]!)}`),
+    ),
   );
 }

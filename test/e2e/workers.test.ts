@@ -5,8 +5,7 @@ import { once } from 'node:events';
 import { connect } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { backends } from '../helpers/backends.js';
-import { freePort } from '../helpers/free-port.js';
-import { envOf, startServerProcess, type ServerProcess } from '../helpers/server-process.js';
+import { envOf, freePort, startServerProcess, type ServerProcess } from '../helpers/server-process.js';
 
 const workers = 2;
 const isAlive = (pid: number) => {

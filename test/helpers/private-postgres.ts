@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from './free-port.js';
+import { freePort } from './server-process.js';
 
 /** The folder holding initdb and pg_ctl, or undefined when PostgreSQL's server tools are not installed. */
 function serverTools(): string | undefined {
