@@ -11,7 +11,7 @@ import {
   type PrivatePostgres,
 } from '../helpers/private-postgres.js';
 import { runCli } from '../helpers/run-cli.js';
-import { startServerProcess, type ServerProcess } from '../helpers/server-process.js';
+import { freePort, startServerProcess, type ServerProcess } from '../helpers/server-process.js';
 
 /** Longest any request may take while the database is gone; far above the configured timeouts. */
 const hangMs = 15_000;
@@ -20,6 +20,7 @@ const statementTimeoutMs = 800;
 describe('losing PostgreSQL', { skip: privatePostgresUnavailable }, () => {
   let database: PrivatePostgres;
   let server: ServerProcess;
+  let metricsUrl: string;
   let auth: { authorization: string };
   let petId: number;
 
@@ -38,7 +39,9 @@ describe('losing PostgreSQL', { skip: privatePostgresUnavailable }, () => {
       DATABASE_URL: database.url,
       PETSTORE_STATEMENT_TIMEOUT_MS: String(statementTimeoutMs),
     };
-    server = await startServerProcess([], settings);
+    const metricsPort = await freePort();
+    metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
+    server = await startServerProcess(['--metrics-port', String(metricsPort)], settings);
     const store = await openStore(loadConfig(settings));
     const { apiKeys } = await createServices(loadConfig(settings), store);
     auth = { authorization: `Bearer ${(await apiKeys.create({ name: 'outage', plan: 'free' })).key}` };
@@ -97,6 +100,13 @@ describe('losing PostgreSQL', { skip: privatePostgresUnavailable }, () => {
       } finally {
         restore();
       }
+      // What an operator's alert on 503s sees, from the metrics port of the single process.
+      const metrics = await (await fetch(metricsUrl)).text();
+      assert.match(
+        metrics,
+        /^petstore_http_requests_total\{method="GET",route="\/v1\/pets",status="503"\} [1-9]/m,
+      );
+      assert.match(metrics, /^petstore_database_pool_connections\{state="max"\} 10$/m);
       await untilReady();
       assert.equal((await createPet()).status, 201);
       const listed = await (await call('/v1/pets?limit=100')).json();
