@@ -27,6 +27,7 @@ export function errorTable(): string {
 /** Each generated block: the file it lives in, its marker name, and its content. */
 export const generatedBlocks = (): Array<{ file: string; name: string; content: string }> => [
   { file: 'README.md', name: 'configuration', content: configurationTable() },
+  { file: 'README.md', name: 'error-codes', content: errorTable() },
   { file: 'docs/errors.md', name: 'error-codes', content: errorTable() },
   { file: 'docs/rate-limits.md', name: 'plan-quotas', content: quotaTable() },
 ];

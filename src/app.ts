@@ -11,6 +11,7 @@ import { allowOnly } from './http/method-not-allowed.js';
 import { registerDocsRoutes, registerOpenApi } from './http/openapi.js';
 import { echoRequestId, requestIdOf } from './http/request-id.js';
 import { RequestLog } from './http/request-log.js';
+import { recordRequestMetrics } from './http/request-metrics.js';
 import { ErrorSchema } from './http/schemas/error.js';
 import { corsOriginsOf, registerSecurity } from './http/security.js';
 import { createValidatorCompiler } from './http/validation.js';
@@ -21,6 +22,8 @@ import { createRateLimiter, type RateLimiter } from './limits/index.js';
 import { limitByKey } from './http/rate-limit.js';
 import { createApiKeysService } from './services/api-keys-service.js';
 import { createKeyLimitsService } from './services/key-limits-service.js';
+import { countLimiterEvents } from './metrics/limiter-events.js';
+import { createMetrics } from './metrics/metrics.js';
 import { createPetsService } from './services/pets-service.js';
 import type { Store } from './store/store.js';
 
@@ -82,6 +85,8 @@ export async function buildApp({ config, store, clock = Date.now }: AppOptions):
   app.decorate('store', store);
   app.decorate('services', services);
   app.decorate('rateLimiter', limiter);
+  app.decorate('metrics', createMetrics(store));
+  if (limiter) limiter.observe(countLimiterEvents(app.metrics));
   app.decorateRequest('apiKey', undefined);
 
   const sharedSchemas = [ErrorSchema, ...sharedPetSchemas];
@@ -89,6 +94,7 @@ export async function buildApp({ config, store, clock = Date.now }: AppOptions):
   // JSON is the only body the API takes; anything else is 415 rather than a confusing validation error.
   app.removeContentTypeParser(['text/plain']);
   echoRequestId(app);
+  recordRequestMetrics(app, app.metrics);
   installErrorHandlers(app, config.bodyLimit);
 
   const corsOrigins = corsOriginsOf(config.corsOrigins);

@@ -38,12 +38,20 @@ function fromFastifyError(
 
 export function toApiError(error: unknown, request: FastifyRequest, bodyLimit: number): ApiError {
   if (error instanceof ApiError) return error;
+  // Never a 500 for a lost or overloaded database: it passes, and the client should retry.
+  if (request.server.store.isUnavailable(error)) {
+    return new ApiError('service_unavailable', 'the database cannot be reached or did not answer in time');
+  }
   return (
     fromFastifyError(error as FastifyError, request, bodyLimit) ?? new ApiError('internal_error', request.id)
   );
 }
 
+/** Seconds a client should wait before retrying after a 503; outages of the database or a restart are short. */
+const retryAfterUnavailable = '1';
+
 export function sendApiError(reply: FastifyReply, error: ApiError): FastifyReply {
+  if (error.status === 503) reply.header('retry-after', retryAfterUnavailable);
   return reply.code(error.status).type('application/json; charset=utf-8').send(error.toBody());
 }
 

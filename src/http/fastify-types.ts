@@ -1,6 +1,7 @@
 // What the service adds to Fastify's instance and request types.
 import type { Config } from '../config.js';
 import type { RateLimiter } from '../limits/index.js';
+import type { Metrics } from '../metrics/metrics.js';
 import type { ApiKeyInfo, ApiKeysService } from '../services/api-keys-service.js';
 import type { KeyLimitsService } from '../services/key-limits-service.js';
 import type { PetsService } from '../services/pets-service.js';
@@ -19,6 +20,8 @@ declare module 'fastify' {
     services: Services;
     /** The rate limiter; undefined when limiting is off. Metrics subscribe with `rateLimiter.observe`. */
     rateLimiter: RateLimiter | undefined;
+    /** Prometheus metrics of this app; also where rate limiting records its rejections and bans. */
+    metrics: Metrics;
   }
   interface FastifyRequest {
     /** The authenticated key of a /v1 request; set by the auth hook. */

@@ -1,7 +1,7 @@
 // The rate limiter of the API: a key's minute and day windows, the anonymous budget of client addresses,
 // and temporary bans of keys that go on after 429s (docs/rate-limits.md). Counters come from a backend
 // (memory or Redis); bans live on the key's record, which every request reads anyway.
-import type { Quota } from '../domain/plans.js';
+import type { PlanName, Quota } from '../domain/plans.js';
 import { addressSubject } from './address.js';
 import { AddressBlocks } from './address-blocks.js';
 import { nextBan, type BanPolicy } from './ban-policy.js';
@@ -14,7 +14,7 @@ import { windowSpecs, type WindowName, type WindowSpec } from './windows.js';
 /** What the limiter needs of a key: the record the auth hook loaded for this request. */
 export interface LimitedKey {
   id: string;
-  plan: string;
+  plan: PlanName;
   quota: Quota;
   /** ISO time; may be in the past (kept for repeat offences). */
   bannedUntil: string | null;
@@ -114,7 +114,7 @@ export class RateLimiter {
       if (until > now)
         return bannedDecision(this.#keyWindows, key.quota, until - now, until, key.banOffences);
     }
-    const decision = await this.#count(this.#keyWindows, key.id, key.quota, 'key');
+    const decision = await this.#count(this.#keyWindows, key.id, key.quota, 'key', key.plan);
     if (!decision.refusal) return decision;
     decision.refusal.detail += ` for this API key (plan ${key.plan})`;
     return (await this.#banIfPersistent(key)) ?? decision;
@@ -180,7 +180,13 @@ export class RateLimiter {
     return this.#backend.close();
   }
 
-  async #count(windows: CountedWindow[], subject: string, quota: Quota, kind: Subject): Promise<Decision> {
+  async #count(
+    windows: CountedWindow[],
+    subject: string,
+    quota: Quota,
+    kind: Subject,
+    plan?: PlanName,
+  ): Promise<Decision> {
     const counts = await Promise.all(windows.map((w) => w.counter.consume(subject)));
     const decision = decide(windows, counts, quota, this.#instances);
     if (decision.refusal) {
@@ -188,8 +194,8 @@ export class RateLimiter {
       await Promise.all(
         windows.filter((_, i) => !decision.windows[i]!.exhausted).map((w) => w.counter.refund(subject)),
       );
-      for (const w of decision.windows)
-        if (w.exhausted) this.events.emit({ type: 'rejected', subject: kind, window: w.name });
+      const exhausted = decision.windows.filter((w) => w.exhausted).map((w) => w.name);
+      this.events.emit({ type: 'rejected', subject: kind, windows: exhausted, ...(plan ? { plan } : {}) });
     }
     return decision;
   }
@@ -212,7 +218,13 @@ export class RateLimiter {
       return undefined;
     }
     await this.#rejections.reset(key.id);
-    this.events.emit({ type: 'banned', keyId: key.id, until: ban.until, offences: ban.offences });
+    this.events.emit({
+      type: 'banned',
+      keyId: key.id,
+      plan: key.plan,
+      until: ban.until,
+      offences: ban.offences,
+    });
     this.#log.warn(
       { keyId: key.id, until: new Date(ban.until).toISOString(), offences: ban.offences },
       `API key banned: ${this.#ban.threshold} rejected requests within ${this.#ban.windowSeconds} s`,

@@ -130,6 +130,7 @@ describe('unexpected faults', () => {
       const res = await t.request({ url: '/readyz' });
       assert.equal(res.statusCode, 503);
       assert.equal(res.json().code, 'service_unavailable');
+      assert.equal(res.headers['retry-after'], '1');
     } finally {
       await t.close();
     }
