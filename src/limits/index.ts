@@ -1,5 +1,8 @@
-// Builds the rate limiter the config asks for: counters in memory, or in Redis when REDIS_URL is set.
+// Builds the rate limiter the config asks for: counters in memory (in the cluster primary with --workers),
+// or in Redis when REDIS_URL is set.
+import cluster from 'node:cluster';
 import type { Config } from '../config.js';
+import { createClusterBackend } from './cluster-backend.js';
 import { LimiterEvents } from './events.js';
 import type { LimiterLog } from './log.js';
 import { createMemoryBackend } from './memory-backend.js';
@@ -10,6 +13,7 @@ export type { Decision, WindowState } from './decision.js';
 export type { LimiterEvent, LimiterListener } from './events.js';
 export type { LimitedKey, WindowUsage } from './rate-limiter.js';
 export { RateLimiter } from './rate-limiter.js';
+export { startClusterCounters } from './cluster-backend.js';
 
 export interface CreateRateLimiterOptions {
   log: LimiterLog;
@@ -28,6 +32,8 @@ export async function createRateLimiter(
   { log, clock, recordBan, failOpen = true }: CreateRateLimiterOptions,
 ): Promise<RateLimiter> {
   const events = new LimiterEvents();
+  // Workers of `serve --workers N` share counters held by the cluster primary, unless Redis holds them.
+  const inWorker = cluster.isWorker && config.workers > 1;
   const backend = config.redisUrl
     ? await createRedisBackend({
         url: config.redisUrl,
@@ -37,6 +43,10 @@ export async function createRateLimiter(
         events,
         log,
       })
-    : createMemoryBackend();
-  return new RateLimiter({ settings: config, backend, events, log, clock, recordBan });
+    : inWorker
+      ? createClusterBackend({ timeoutMs: Math.max(1000, config.redisTimeoutMs), events, log })
+      : createMemoryBackend();
+  // A worker that cannot reach the primary allows 1/N of each quota, N being the workers on this machine.
+  const settings = !config.redisUrl && inWorker ? { ...config, rateLimitInstances: config.workers } : config;
+  return new RateLimiter({ settings, backend, events, log, clock, recordBan });
 }
