@@ -41,7 +41,6 @@ export function createClusterBackend({ timeoutMs, events, log }: ClusterBackendO
   };
 
   return {
-    kind: 'memory',
     counter(name, seconds): Counter {
       const options = { points: unlimitedPoints, duration: seconds, keyPrefix: name };
       const shared = new RateLimiterCluster({ ...options, timeoutMs });

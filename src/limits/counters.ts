@@ -28,7 +28,6 @@ export interface Counter {
 }
 
 export interface CounterBackend {
-  readonly kind: 'memory' | 'redis';
   /** A counter of `seconds`-long windows; `name` keeps its subjects apart from other counters'. */
   counter(name: string, seconds: number): Counter;
   close(): Promise<void>;

@@ -5,7 +5,6 @@ import { countOf, unlimitedPoints, type CounterBackend } from './counters.js';
 
 export function createMemoryBackend(): CounterBackend {
   return {
-    kind: 'memory',
     counter(name, seconds) {
       const limiter = new RateLimiterMemory({ points: unlimitedPoints, duration: seconds, keyPrefix: name });
       return {

@@ -59,7 +59,6 @@ interface CountedWindow extends WindowSpec {
 
 export class RateLimiter {
   readonly events: LimiterEvents;
-  readonly backendKind: CounterBackend['kind'];
   readonly #backend: CounterBackend;
   readonly #keyWindows: CountedWindow[];
   readonly #addressWindows: CountedWindow[];
@@ -74,7 +73,6 @@ export class RateLimiter {
 
   constructor({ settings, backend, events, log, clock = Date.now, recordBan }: RateLimiterOptions) {
     this.events = events ?? new LimiterEvents();
-    this.backendKind = backend.kind;
     this.#backend = backend;
     const specs = windowSpecs(settings);
     this.#keyWindows = specs.map((spec) => ({ ...spec, counter: backend.counter(spec.name, spec.seconds) }));

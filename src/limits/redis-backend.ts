@@ -109,7 +109,6 @@ export async function createRedisBackend(options: RedisBackendOptions): Promise<
   };
 
   return {
-    kind: 'redis',
     counter,
     async close() {
       failover.stop();
