@@ -51,7 +51,8 @@ try {
     const order = runnable.map((_, i) => runnable[(i + round) % runnable.length]!);
     for (const scenario of order) {
       const { server, request } = prepared.get(scenario.name) as Exclude<Prepared, { skipped: string }>;
-      const { figures: result, headers } = await measure(server, request, generator, options);
+      const seconds = Math.max(options.seconds, scenario.minSeconds ?? 0);
+      const { figures: result, headers } = await measure(server, request, generator, { ...options, seconds });
       if (scenario.group === 'service' && !headers.has(rateLimitHeader)) unlimited.add(scenario.name);
       rounds.set(scenario.name, [...(rounds.get(scenario.name) ?? []), result]);
       const failures =

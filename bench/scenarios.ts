@@ -8,7 +8,7 @@ import type { Fixtures } from './lib/fixtures.js';
 import type { LoadRequest } from './lib/load/load-generator.js';
 import { cliEntry } from './lib/petstore-cli.js';
 import type { ServerSpec } from './lib/server-process.js';
-import { rateLimitsOffEnv, redisLimiterEnv, serveArgs, serviceEnv } from './service-settings.js';
+import { fullSyncEnv, rateLimitsOffEnv, redisLimiterEnv, serveArgs, serviceEnv } from './service-settings.js';
 
 export type Group = 'service' | 'baseline' | 'peer';
 export type Prepared = { server: ServerSpec; request: LoadRequest } | { skipped: string };
@@ -17,6 +17,8 @@ export interface Scenario {
   name: string;
   label: string;
   group: Group;
+  /** Shortest measurement that sees enough answers from a slow server; longer runs are kept. */
+  minSeconds?: number;
   prepare(fixtures: Fixtures): Promise<Prepared>;
 }
 
@@ -43,19 +45,35 @@ const get = (path: string, headers: Record<string, string> = {}): LoadRequest =>
   headers,
 });
 
+/** The main scenario on the main deployment, with extra settings, or skipped with the reason `env` gives. */
 const listing = (
   name: string,
   label: string,
   env: (f: Fixtures) => Promise<Record<string, string> | string>,
-) => ({
+): Scenario => ({
   name,
   label,
-  group: 'service' as const,
-  async prepare(f: Fixtures): Promise<Prepared> {
+  group: 'service',
+  async prepare(f) {
     const extra = await env(f);
     if (typeof extra === 'string') return { skipped: extra };
     const main = await f.main();
     return { server: service(main, extra), request: get(mainQuery, bearer(main)) };
+  },
+});
+
+/** POST /v1/pets on the main deployment, with the service's settings plus `env`. */
+const creating = (name: string, label: string, env: Record<string, string>): Scenario => ({
+  name,
+  label,
+  group: 'service',
+  async prepare(f) {
+    const main = await f.main();
+    const headers = { ...bearer(main), 'content-type': 'application/json' };
+    return {
+      server: service(main, env),
+      request: { method: 'POST', path: '/v1/pets', headers, body: newPet },
+    };
   },
 });
 
@@ -89,16 +107,8 @@ export const scenarios: Scenario[] = [
       return { server: service(main), request: get('/v1/pets?limit=100', bearer(main)) };
     },
   },
-  {
-    name: 'create-pet',
-    label: 'POST /v1/pets',
-    group: 'service',
-    async prepare(f) {
-      const main = await f.main();
-      const headers = { ...bearer(main), 'content-type': 'application/json' };
-      return { server: service(main), request: { method: 'POST', path: '/v1/pets', headers, body: newPet } };
-    },
-  },
+  creating('create-pet', 'POST /v1/pets', {}),
+  creating('create-pet-sync-full', 'POST /v1/pets, PETSTORE_SQLITE_SYNCHRONOUS=full', fullSyncEnv),
   {
     name: 'get-pet',
     label: 'GET /v1/pets/{id}, random ids',
@@ -166,6 +176,8 @@ export const scenarios: Scenario[] = [
     name: 'json-server',
     label: 'json-server 0.17 GET /pets?status=available&_limit=20',
     group: 'peer',
+    // It answers a few requests a second: a 2-second run may end before the first of 50 queued ones.
+    minSeconds: 5,
     async prepare(f) {
       const bin = createRequire(import.meta.url).resolve('json-server/lib/cli/bin.js');
       const db = await f.jsonServerDb();

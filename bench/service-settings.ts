@@ -9,6 +9,9 @@
 export const serviceEnv: Record<string, string> = { NODE_ENV: 'production', PETSTORE_ENV: 'production' };
 export const serveArgs = ['serve', '--host', '127.0.0.1', '--log-level', 'warn'];
 
+/** The durability setting that also survives power loss (docs/durability.md), for what it costs a write. */
+export const fullSyncEnv: Record<string, string> = { PETSTORE_SQLITE_SYNCHRONOUS: 'full' };
+
 // ---- Rate limiting ------------------------------------------------------------------------------------
 /** Turns rate limiting (and its headers) off, for the "rate limiting on vs off" row. */
 export const rateLimitsOffEnv: Record<string, string> = { PETSTORE_RATE_LIMITS: 'false' };
