@@ -145,7 +145,10 @@ for (const backend of backends) {
 
 describe('links use the advertised public URL when one is set', () => {
   test('Link and Location are absolute under PETSTORE_PUBLIC_URL', async () => {
-    const t = await startTestApp(backends[0]!, { publicUrl: 'https://pets.example.org/v1' });
+    const t = await startTestApp(backends[0]!, {
+      publicUrl: 'https://pets.example.org/v1',
+      stagingUrl: 'https://staging.pets.example.org/v1',
+    });
     try {
       for (let i = 0; i < 2; i++) {
         const res = await t.request({
@@ -165,6 +168,11 @@ describe('links use the advertised public URL when one is set', () => {
       assert.match(
         String(deprecated.headers.link),
         /^<https:\/\/pets\.example\.org\/v1\/docs#\/pets\/listPets>/,
+      );
+      const { servers } = (await t.request({ url: '/v1/openapi.json' })).json();
+      assert.deepEqual(
+        servers.map((server: { url: string }) => server.url),
+        ['https://pets.example.org/v1', 'https://staging.pets.example.org/v1'],
       );
     } finally {
       await t.close();
