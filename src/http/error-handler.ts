@@ -1,6 +1,7 @@
 // Turns every error, thrown or raised by Fastify, into the spec's Error body, and answers unknown routes.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../errors/api-error.js';
+import { errorCatalogue, type ErrorEntry } from '../errors/catalogue.js';
 import { describeValidationErrors } from './validation.js';
 
 /** Fastify's own error codes that a client can cause, and what they mean in the catalogue. */
@@ -43,6 +44,8 @@ export function toApiError(error: unknown, request: FastifyRequest, bodyLimit: n
 }
 
 export function sendApiError(reply: FastifyReply, error: ApiError): FastifyReply {
+  const { retryAfterSeconds } = errorCatalogue[error.code] as ErrorEntry;
+  if (retryAfterSeconds !== undefined) reply.header('retry-after', String(retryAfterSeconds));
   return reply.code(error.status).type('application/json; charset=utf-8').send(error.toBody());
 }
 
