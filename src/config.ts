@@ -172,13 +172,14 @@ export function loadConfig(
     if (fromEnv !== undefined && fromEnv !== '') raw[name] = fromEnv;
     if (overrides[name] !== undefined) raw[name] = overrides[name];
   }
+  const given = { ...raw }; // validation converts types in place; messages quote what was given
   if (!validate(raw)) {
     const problems = (validate.errors ?? []).map((e) => {
       const name = e.instancePath.slice(1) as SettingName;
       const s = settings[name];
       const where = s ? `${s.env} (${s.flag})` : name;
       const rule = e.keyword === 'enum' ? `must be one of ${e.params.allowedValues.join(', ')}` : e.message;
-      return `${where} ${rule}, got ${JSON.stringify(raw[name])}`;
+      return `${where} ${rule}, got ${JSON.stringify(given[name])}`;
     });
     throw new ConfigError(`Invalid configuration: ${[...new Set(problems)].join('; ')}`);
   }

@@ -28,7 +28,7 @@ export function buildCli(): Command {
   ).action(async (_options: unknown, command: Command) => {
     const store = await openStore({ ...configFrom(command), migrate: false });
     try {
-      const applied = await migrateToLatest(store.db, store.dialect);
+      const applied = await migrateToLatest(store);
       console.log(applied.length ? `Applied: ${applied.join(', ')}` : 'The database is up to date.');
     } finally {
       await store.close();

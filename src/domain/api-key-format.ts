@@ -50,3 +50,8 @@ export const keyHint = (key: string): string => key.slice(-4);
 
 /** How a key is stored and looked up: its SHA-256, hex. High-entropy keys need no slow password hash. */
 export const hashApiKey = (key: string): string => createHash('sha256').update(key).digest('hex');
+
+const anyKey = /pet_(live|test)_[0-9A-Za-z]+/g;
+
+/** Text safe to log or echo: anything shaped like a key (say, pasted into a URL) is masked. */
+export const redactKeys = (text: string): string => text.replace(anyKey, 'pet_$1_[redacted]');

@@ -1,5 +1,6 @@
 // Turns every error, thrown or raised by Fastify, into the spec's Error body, and answers unknown routes.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { redactKeys } from '../domain/api-key-format.js';
 import { ApiError } from '../errors/api-error.js';
 import { errorCatalogue, type ErrorEntry } from '../errors/catalogue.js';
 import { describeValidationErrors } from './validation.js';
@@ -43,7 +44,11 @@ export function toApiError(error: unknown, request: FastifyRequest, bodyLimit: n
   );
 }
 
+/** Seconds a client should wait before retrying after a 503; outages of the database or a restart are short. */
+const retryAfterUnavailable = '1';
+
 export function sendApiError(reply: FastifyReply, error: ApiError): FastifyReply {
+  if (error.status === 503) reply.header('retry-after', retryAfterUnavailable);
   const { retryAfterSeconds } = errorCatalogue[error.code] as ErrorEntry;
   if (retryAfterSeconds !== undefined) reply.header('retry-after', String(retryAfterSeconds));
   return reply.code(error.status).type('application/json; charset=utf-8').send(error.toBody());
@@ -58,6 +63,9 @@ export function installErrorHandlers(app: FastifyInstance, bodyLimit: number): v
   });
 
   app.setNotFoundHandler((request, reply) =>
-    sendApiError(reply, new ApiError('route_not_found', `${request.method} ${request.url.split('?')[0]}`)),
+    sendApiError(
+      reply,
+      new ApiError('route_not_found', `${request.method} ${redactKeys(request.url.split('?')[0]!)}`),
+    ),
   );
 }

@@ -6,16 +6,27 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 import { ErrorSchema } from './schemas/error.js';
 
+/**
+ * Both deployments, this one first so the docs page calls it: a configured URL, this deployment's own
+ * relative `/v1` when none is set, or for the other deployment a server variable named as in the spec.
+ */
 function serversOf(config: Config) {
-  const own = config.publicUrl;
-  const urls = {
-    production: config.productionUrl || (config.env === 'production' ? own : ''),
-    staging: config.stagingUrl || (config.env === 'staging' ? own : ''),
-  };
-  const servers = Object.entries(urls)
-    .filter(([, url]) => url)
-    .map(([deployment, url]) => ({ url, description: deployment }));
-  return servers.length > 0 ? servers : [{ url: '/v1', description: `this ${config.env} deployment` }];
+  const configured = { production: config.productionUrl, staging: config.stagingUrl };
+  configured[config.env] ||= config.publicUrl || '/v1';
+  const other = config.env === 'production' ? 'staging' : 'production';
+  const variable = other === 'production' ? 'base_url' : 'staging_base_url';
+  return [
+    { url: configured[config.env], description: `${config.env} (this deployment)` },
+    configured[other]
+      ? { url: configured[other], description: other }
+      : {
+          url: `{${variable}}`,
+          description: other,
+          variables: {
+            [variable]: { default: `https://${other}.example.org/v1`, description: `The ${other} base URL` },
+          },
+        },
+  ];
 }
 
 export async function registerOpenApi(app: FastifyInstance, config: Config): Promise<void> {

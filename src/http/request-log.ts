@@ -1,5 +1,6 @@
 // One log line per request, when it completes: method, route, status and latency. The key id comes from the
 // request's child logger (see http/auth.ts); the key itself is never logged.
+import { redactKeys } from '../domain/api-key-format.js';
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 
 export class RequestLog extends LogController {
@@ -13,7 +14,7 @@ export class RequestLog extends LogController {
     const line = {
       method: request.method,
       route: request.routeOptions.url ?? null,
-      url: request.url,
+      url: redactKeys(request.url),
       status: reply.statusCode,
       ms: Math.round(reply.elapsedTime * 100) / 100,
     };

@@ -31,9 +31,9 @@ export async function openStore(config: StoreConfig): Promise<Store> {
   try {
     if (config.migrate) {
       if (store.dialect === 'postgres') await ensureSchema(store, schema);
-      await migrateToLatest(store.db, store.dialect);
+      await migrateToLatest(store);
     } else {
-      await assertSchemaNotNewer(store.db, store.dialect);
+      await assertSchemaNotNewer(store);
     }
     return store;
   } catch (error) {

@@ -8,6 +8,8 @@ export type DialectName = 'sqlite' | 'postgres';
 export interface Store {
   db: Kysely<Database>;
   dialect: DialectName;
+  /** PostgreSQL schema of the deployment; SQLite has none. */
+  schema?: string;
   /** Where the data lives, for logs; never includes a password. */
   location: string;
   /** Resolves when the database answers a trivial query. */

@@ -1,6 +1,7 @@
 // Runs `petstore serve` as a real child process on a free port, for end-to-end, multi-instance and crash tests.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { createServer } from 'node:net';
 import { createInterface } from 'node:readline';
 
 export interface ServerProcess {
@@ -15,41 +16,51 @@ export interface ServerProcess {
 
 const cliEntry = new URL('../../src/cli/main.ts', import.meta.url).pathname;
 
+/** A TCP port nothing listens on right now. */
+export async function freePort(): Promise<number> {
+  const probe = createServer().listen(0, '127.0.0.1');
+  await once(probe, 'listening');
+  const { port } = probe.address() as { port: number };
+  probe.close();
+  await once(probe, 'close');
+  return port;
+}
+
 /**
- * Starts `petstore serve --port 0` with the given flags and environment, and resolves once it listens.
- * Settings come from `env` only (plus `args`), never from the test runner's own environment.
+ * Starts `petstore serve` with the given flags and environment on a free port, and resolves once its
+ * /healthz answers. Settings come from `env` and `args` only, never from the test runner's environment.
  */
 export async function startServerProcess(
   args: string[] = [],
   env: Record<string, string> = {},
   timeoutMs = 20_000,
 ): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', cliEntry, 'serve', '--port', '0', ...args], {
-    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', cliEntry, 'serve', '--host', '127.0.0.1', '--port', String(port), ...args],
+    { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   const output: string[] = [];
+  for (const stream of [child.stdout!, child.stderr!]) {
+    createInterface({ input: stream }).on('line', (line) => output.push(line));
+  }
   const exited = once(child, 'exit');
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`server did not start:\n${output.join('\n')}`)),
-      timeoutMs,
-    );
-    for (const stream of [child.stdout!, child.stderr!]) {
-      createInterface({ input: stream }).on('line', (line) => {
-        output.push(line);
-        const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(line);
-        if (match) {
-          clearTimeout(timer);
-          resolve(match[1]!);
-        }
-      });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited before listening:\n${output.join('\n')}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not start within ${timeoutMs} ms:\n${output.join('\n')}`);
     }
-    void exited.then(() => {
-      clearTimeout(timer);
-      reject(new Error(`server exited before listening:\n${output.join('\n')}`));
-    });
-  });
+    const ready = await fetch(`${url}/healthz`).then(
+      (res) => res.ok,
+      () => false,
+    );
+    if (ready) break;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
   return {
     url,
     child,

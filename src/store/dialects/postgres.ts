@@ -35,6 +35,7 @@ export function openPostgres({ url, schema, poolSize, statementTimeoutMs }: Post
   return {
     db,
     dialect: 'postgres',
+    schema,
     location: `postgres://${parsed.host}${parsed.pathname} schema ${schema}`,
     ping: async () => {
       await sql`select 1`.execute(db);

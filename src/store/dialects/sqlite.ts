@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import type { Database } from '../schema.js';
 import type { Store } from '../store.js';
 
@@ -11,6 +12,28 @@ export interface SqliteOptions {
   deployment: string;
   /** `normal` loses nothing on a process crash; `full` also survives power loss (docs/durability.md). */
   synchronous: 'normal' | 'full';
+}
+
+/** Distinct SQL texts kept prepared; the service issues a few dozen, so this only bounds odd ones. */
+const cachedStatements = 500;
+
+/**
+ * Kysely prepares every query anew, which costs more than running a small one; the same SQL text reuses
+ * its prepared statement instead. Safe because the connection runs one query at a time.
+ */
+function withStatementCache(connection: SqliteDatabase.Database) {
+  const statements = new LRUCache<string, SqliteDatabase.Statement>({ max: cachedStatements });
+  return {
+    prepare(sql: string) {
+      let statement = statements.get(sql);
+      if (!statement) {
+        statement = connection.prepare(sql);
+        statements.set(sql, statement);
+      }
+      return statement;
+    },
+    close: () => connection.close(),
+  };
 }
 
 export function openSqlite({ dataDir, deployment, synchronous }: SqliteOptions): Store {
@@ -22,7 +45,9 @@ export function openSqlite({ dataDir, deployment, synchronous }: SqliteOptions):
   // Several processes (workers, CLI) may share the file: wait for a lock rather than fail.
   connection.pragma('busy_timeout = 5000');
   connection.pragma('foreign_keys = ON');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: connection }) });
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(connection) }),
+  });
   return {
     db,
     dialect: 'sqlite',

@@ -1,0 +1,56 @@
+// Tables in README.md and docs/ that are generated from the code, so they cannot drift from it: the
+// configuration settings and the error catalogue. `npm run docs` rewrites them; a test checks them.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { settings } from '../src/config.js';
+import { errorCatalogue, errorCodes } from '../src/errors/catalogue.js';
+
+const cell = (text: string) => text.replaceAll('|', '\\|').replaceAll('\n', ' ');
+
+export function configurationTable(): string {
+  const rows = Object.entries(settings).map(([name, s]) => {
+    const fallback = (s.schema as { default?: unknown }).default;
+    const shown = fallback === '' || fallback === undefined ? '(none)' : `\`${String(fallback)}\``;
+    return `| ${name} | \`${s.env}\` | \`${s.flag}\` | ${shown} | ${cell(s.description)} |`;
+  });
+  return ['| Setting | Env var | Flag | Default | Meaning |', '|---|---|---|---|---|', ...rows].join('\n');
+}
+
+export function errorTable(): string {
+  const rows = errorCodes.map((code) => {
+    const { status, message, when } = errorCatalogue[code];
+    return `| \`${code}\` | ${status} | ${cell(when)} | ${cell(message.replaceAll('%s', '…'))} |`;
+  });
+  return ['| Code | Status | When | Message |', '|---|---|---|---|', ...rows].join('\n');
+}
+
+/** Each generated block: the file it lives in, its marker name, and its content. */
+export const generatedBlocks = (): Array<{ file: string; name: string; content: string }> => [
+  { file: 'README.md', name: 'configuration', content: configurationTable() },
+  { file: 'README.md', name: 'error-codes', content: errorTable() },
+  { file: 'docs/errors.md', name: 'error-codes', content: errorTable() },
+];
+
+const markers = (name: string) => [`<!-- generated:${name} -->`, `<!-- /generated:${name} -->`] as const;
+
+/** The text between a block's markers in a file, or undefined when the markers are missing. */
+export function currentBlock(text: string, name: string): string | undefined {
+  const [open, close] = markers(name);
+  const start = text.indexOf(open);
+  const end = text.indexOf(close);
+  return start < 0 || end < start ? undefined : text.slice(start + open.length, end).trim();
+}
+
+function replaceBlock(text: string, name: string, content: string): string {
+  const [open, close] = markers(name);
+  const start = text.indexOf(open);
+  const end = text.indexOf(close);
+  if (start < 0 || end < start) throw new Error(`markers ${open} … ${close} are missing`);
+  return `${text.slice(0, start + open.length)}\n${content}\n${text.slice(end)}`;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  for (const { file, name, content } of generatedBlocks()) {
+    writeFileSync(file, replaceBlock(readFileSync(file, 'utf8'), name, content));
+    console.log(`updated ${name} in ${file}`);
+  }
+}

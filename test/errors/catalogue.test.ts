@@ -1,0 +1,44 @@
+// Pins the error catalogue: a code's name and status are part of the interface clients program against.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { errorCatalogue } from '../../src/errors/catalogue.js';
+import { ApiError } from '../../src/errors/api-error.js';
+
+const pinned: Record<string, number> = {
+  validation_failed: 400,
+  malformed_json: 400,
+  invalid_cursor: 400,
+  bad_request: 400,
+  authentication_required: 401,
+  invalid_api_key: 401,
+  api_key_revoked: 401,
+  api_key_wrong_environment: 401,
+  pet_not_found: 404,
+  route_not_found: 404,
+  method_not_allowed: 405,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  service_unavailable: 503,
+  idempotency_key_in_flight: 409,
+  idempotency_key_reused: 422,
+  internal_error: 500,
+};
+
+test('the catalogue holds exactly the pinned codes with their statuses', () => {
+  const actual = Object.fromEntries(
+    Object.entries(errorCatalogue).map(([code, entry]) => [code, entry.status]),
+  );
+  assert.deepEqual(actual, pinned);
+});
+
+test('every entry has a message and a description, and codes are snake_case', () => {
+  for (const [code, entry] of Object.entries(errorCatalogue)) {
+    assert.match(code, /^[a-z]+(_[a-z]+)*$/);
+    assert.ok(entry.message.length > 0 && entry.when.length > 0, code);
+  }
+});
+
+test('an ApiError fills its message template and carries the spec Error body', () => {
+  const error = new ApiError('pet_not_found', 42);
+  assert.deepEqual(error.toBody(), { code: 'pet_not_found', message: 'No pet with id 42', status: 404 });
+});

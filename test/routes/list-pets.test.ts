@@ -1,0 +1,181 @@
+// GET /v1/pets: limits, filters, ordering and keyset pagination through Link headers, on every backend.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { backends } from '../helpers/backends.js';
+import { startTestApp, type TestApp } from '../helpers/test-app.js';
+
+const statuses = ['available', 'pending', 'sold'] as const;
+
+/** The URL of the `rel="next"` link, relative to the host, or undefined. */
+const nextOf = (link: unknown): string | undefined => {
+  if (link === undefined) return undefined;
+  const match = /^<([^>]+)>; rel="next"$/.exec(String(link));
+  assert.ok(match, `Link header in RFC 8288 form: ${String(link)}`);
+  return match[1];
+};
+
+for (const backend of backends) {
+  describe(`listing pets on ${backend.name}`, () => {
+    let t: TestApp;
+    const created: Array<{ id: number; status: string }> = [];
+    before(async () => {
+      t = await startTestApp(backend);
+      for (let i = 0; i < 45; i++) {
+        const status = statuses[i % 3]!;
+        const res = await t.request({
+          method: 'POST',
+          url: '/v1/pets',
+          headers: t.auth,
+          payload: { name: `pet ${i}`, categoryId: 1 + (i % 4), status },
+        });
+        created.push(res.json());
+      }
+    });
+    after(() => t.close());
+
+    const list = (url: string) => t.request({ url, headers: t.auth });
+
+    test('defaults to 20 pets in ascending id order, with a next link', async () => {
+      const res = await list('/v1/pets');
+      assert.equal(res.statusCode, 200);
+      const ids = res.json().map((p: { id: number }) => p.id);
+      assert.deepEqual(
+        ids,
+        created.slice(0, 20).map((p) => p.id),
+      );
+      assert.match(nextOf(res.headers.link)!, /^\/v1\/pets\?limit=20&cursor=/);
+    });
+
+    test('following next links lists every pet once, for each filter and page size', async () => {
+      for (const status of [undefined, ...statuses]) {
+        for (const limit of [1, 7, 100]) {
+          const seen: number[] = [];
+          let url: string | undefined = `/v1/pets?limit=${limit}${status ? `&status=${status}` : ''}`;
+          let pages = 0;
+          while (url) {
+            const res = await list(url);
+            assert.equal(res.statusCode, 200, url);
+            const page = res.json() as Array<{ id: number; status: string }>;
+            assert.ok(page.length <= limit);
+            if (status) assert.ok(page.every((p) => p.status === status));
+            seen.push(...page.map((p) => p.id));
+            url = nextOf(res.headers.link);
+            if (url) {
+              assert.match(url, new RegExp(`limit=${limit}`));
+              if (status) assert.match(url, new RegExp(`status=${status}`));
+            }
+            pages++;
+            assert.ok(pages < 100, 'pagination ends');
+          }
+          const expected = created.filter((p) => !status || p.status === status).map((p) => p.id);
+          assert.deepEqual(seen, expected, `status=${status} limit=${limit}`);
+        }
+      }
+    });
+
+    test('no next link when the page holds the last pet', async () => {
+      const res = await list('/v1/pets?limit=100');
+      assert.equal(res.json().length, 45);
+      assert.equal(res.headers.link, undefined);
+      const exact = await list('/v1/pets?limit=15&status=sold');
+      assert.equal(exact.json().length, 15);
+      assert.equal(exact.headers.link, undefined);
+    });
+
+    test('a pet created after a page was read appears on a later page', async () => {
+      const first = await list('/v1/pets?limit=40');
+      const res = await t.request({
+        method: 'POST',
+        url: '/v1/pets',
+        headers: t.auth,
+        payload: { name: 'late', categoryId: 1 },
+      });
+      const late = res.json();
+      const rest = await list(nextOf(first.headers.link)!);
+      assert.ok(rest.json().some((p: { id: number }) => p.id === late.id));
+    });
+
+    const invalid: Array<[string, string, RegExp]> = [
+      ['/v1/pets?limit=0', 'validation_failed', /limit must be at least 1/],
+      ['/v1/pets?limit=101', 'validation_failed', /limit must be at most 100/],
+      ['/v1/pets?limit=abc', 'validation_failed', /limit must be an integer/],
+      ['/v1/pets?limit=2.5', 'validation_failed', /limit must be an integer/],
+      ['/v1/pets?limit=', 'validation_failed', /limit must be an integer/],
+      ['/v1/pets?status=adopted', 'validation_failed', /status must be one of available, pending, sold/],
+      ['/v1/pets?status=sold&status=pending', 'validation_failed', /status/],
+      ['/v1/pets?page=2', 'validation_failed', /unknown query parameter 'page'/],
+      ['/v1/pets?cursor=nonsense', 'invalid_cursor', /not in the issued form/],
+      ['/v1/pets?cursor=', 'validation_failed', /cursor must be at least 1 character/],
+    ];
+    for (const [url, code, message] of invalid) {
+      test(`400 ${code} for ${url}`, async () => {
+        const res = await list(url);
+        assert.equal(res.statusCode, 400);
+        assert.equal(res.json().code, code);
+        assert.match(res.json().message, message);
+      });
+    }
+
+    test('a tampered cursor, or one from another filter, is refused', async () => {
+      const link = nextOf((await list('/v1/pets?limit=5&status=pending')).headers.link)!;
+      const cursor = new URL(link, 'http://x').searchParams.get('cursor')!;
+      const [payload, tag] = cursor.split('.') as [string, string];
+      const forgedPayload = Buffer.from('2.pending').toString('base64url');
+      const flipped = tag.slice(0, -1) + (tag.endsWith('A') ? 'B' : 'A');
+      for (const bad of [
+        `${forgedPayload}.${tag}`,
+        `${payload}.${flipped}`,
+        `${payload}.`,
+        `${payload}.${tag}.x`,
+      ]) {
+        const res = await list(`/v1/pets?limit=5&status=pending&cursor=${encodeURIComponent(bad)}`);
+        assert.equal(res.statusCode, 400, bad);
+        assert.equal(res.json().code, 'invalid_cursor', bad);
+      }
+      const otherFilter = await list(`/v1/pets?limit=5&status=sold&cursor=${cursor}`);
+      assert.equal(otherFilter.statusCode, 400);
+      assert.match(otherFilter.json().message, /status=pending/);
+      const noFilter = await list(`/v1/pets?limit=5&cursor=${cursor}`);
+      assert.equal(noFilter.statusCode, 400);
+      const sameFilter = await list(`/v1/pets?limit=5&status=pending&cursor=${cursor}`);
+      assert.equal(sameFilter.statusCode, 200);
+    });
+  });
+}
+
+describe('links use the advertised public URL when one is set', () => {
+  test('Link and Location are absolute under PETSTORE_PUBLIC_URL', async () => {
+    const t = await startTestApp(backends[0]!, {
+      publicUrl: 'https://pets.example.org/v1',
+      stagingUrl: 'https://staging.pets.example.org/v1',
+    });
+    try {
+      for (let i = 0; i < 2; i++) {
+        const res = await t.request({
+          method: 'POST',
+          url: '/v1/pets',
+          headers: t.auth,
+          payload: { name: 'a', categoryId: 1 },
+        });
+        assert.equal(res.headers.location, `https://pets.example.org/v1/pets/${res.json().id}`);
+      }
+      const page = await t.request({ url: '/v1/pets?limit=1', headers: t.auth });
+      assert.match(
+        String(page.headers.link),
+        /^<https:\/\/pets\.example\.org\/v1\/pets\?limit=1&cursor=[^>]+>; rel="next"$/,
+      );
+      const deprecated = await t.request({ url: '/v1/pets/1', headers: t.auth });
+      assert.match(
+        String(deprecated.headers.link),
+        /^<https:\/\/pets\.example\.org\/v1\/docs#\/pets\/listPets>/,
+      );
+      const { servers } = (await t.request({ url: '/v1/openapi.json' })).json();
+      assert.deepEqual(
+        servers.map((server: { url: string }) => server.url),
+        ['https://pets.example.org/v1', 'https://staging.pets.example.org/v1'],
+      );
+    } finally {
+      await t.close();
+    }
+  });
+});
