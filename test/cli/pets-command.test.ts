@@ -7,29 +7,11 @@ import { existsSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { promisify } from 'node:util';
 import { backends } from '../helpers/backends.js';
+import { runCli } from '../helpers/run-cli.js';
 import { startSdkServer, type SdkServer } from '../helpers/sdk-server.js';
 
 const cliEntry = new URL('../../src/cli/main.ts', import.meta.url).pathname;
 const run = promisify(execFile);
-
-interface Outcome {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs `petstore ...args` with only the given environment; never throws on a failing exit code. */
-async function petstore(args: string[], env: Record<string, string>): Promise<Outcome> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', cliEntry, ...args], {
-      env: { PATH: process.env.PATH ?? '', ...env },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const { code, stdout, stderr } = error as Outcome;
-    return { code, stdout, stderr };
-  }
-}
 
 for (const backend of backends) {
   describe(`petstore pets on ${backend.name}`, () => {
@@ -42,14 +24,14 @@ for (const backend of backends) {
     after(() => server.close());
 
     test('add, then get and list it, as JSON', async () => {
-      const added = await petstore(['pets', 'add', '--name', 'Rex', '--category', '4', '--json'], env);
+      const added = await runCli(['pets', 'add', '--name', 'Rex', '--category', '4', '--json'], env);
       assert.equal(added.code, 0, added.stderr);
       const [pet] = JSON.parse(added.stdout);
       assert.deepEqual(pet, { id: pet.id, name: 'Rex', categoryId: 4, status: 'available' });
 
-      const got = await petstore(['pets', 'get', String(pet.id), '--json'], env);
+      const got = await runCli(['pets', 'get', String(pet.id), '--json'], env);
       assert.deepEqual(JSON.parse(got.stdout), [pet]);
-      const listed = await petstore(['pets', 'list', '--status', 'available', '--json'], env);
+      const listed = await runCli(['pets', 'list', '--status', 'available', '--json'], env);
       assert.ok(JSON.parse(listed.stdout).some((p: { id: number }) => p.id === pet.id));
     });
 
@@ -63,7 +45,7 @@ for (const backend of backends) {
         });
       }
       const flags = ['--url', server.baseUrl, '--api-key', server.key];
-      const all = await petstore(['pets', 'list', '--status', 'sold', '--limit', '2', '--all', ...flags], {});
+      const all = await runCli(['pets', 'list', '--status', 'sold', '--limit', '2', '--all', ...flags], {});
       assert.equal(all.code, 0, all.stderr);
       const lines = all.stdout.trim().split('\n');
       assert.match(lines[0]!, /^ID\s+NAME\s+CATEGORY\s+STATUS$/);
@@ -110,7 +92,7 @@ describe('petstore pets: errors and the terminal', () => {
   ];
   for (const [what, args, changes, message] of failures) {
     test(`${what}: exit code 1 and a message on stderr`, async () => {
-      const outcome = await petstore(args, without({ ...env, ...changes }));
+      const outcome = await runCli(args, without({ ...env, ...changes }));
       assert.equal(outcome.code, 1);
       assert.match(outcome.stderr, message);
       assert.equal(outcome.stdout, '');
