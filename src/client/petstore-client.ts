@@ -198,4 +198,5 @@ const definedOnly = (options: Partial<RetryOptions>): Partial<RetryOptions> =>
     maxAttempts: options.maxAttempts,
     maxDelayMs: options.maxDelayMs,
     baseDelayMs: options.baseDelayMs,
+    timeoutMs: options.timeoutMs,
   });

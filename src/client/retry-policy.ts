@@ -8,9 +8,16 @@ export interface RetryOptions {
   maxDelayMs: number;
   /** Ceiling of the first backoff wait; it doubles with each retry, up to `maxDelayMs`. */
   baseDelayMs: number;
+  /** Longest one attempt may take, answer included; a slower one is abandoned and retried like a network error. */
+  timeoutMs: number;
 }
 
-export const defaultRetryOptions: RetryOptions = { maxAttempts: 4, maxDelayMs: 30_000, baseDelayMs: 500 };
+export const defaultRetryOptions: RetryOptions = {
+  maxAttempts: 4,
+  maxDelayMs: 30_000,
+  baseDelayMs: 500,
+  timeoutMs: 30_000,
+};
 
 /**
  * Whether a request may be sent again at all. A POST may only when it carries an Idempotency-Key: without one,

@@ -14,8 +14,9 @@ export interface RetryingFetchOptions extends RetryOptions {
 }
 
 /**
- * Wraps `fetch`: on 429, 503 (and 409 with Retry-After) and on network errors, waits and sends the request
- * again, up to `maxAttempts` in all. Returns the last response, or throws the last network error.
+ * Wraps `fetch`: on 429, 503 (and 409 with Retry-After), on network errors and on attempts that time out,
+ * waits and sends the request again, up to `maxAttempts` in all. Returns the last response, or throws the
+ * last network error.
  */
 export function retryingFetch(options: RetryingFetchOptions): (request: Request) => Promise<Response> {
   return async (request) => {
@@ -23,8 +24,12 @@ export function retryingFetch(options: RetryingFetchOptions): (request: Request)
     for (let attempt = 1; ; attempt++) {
       let delay: number | undefined;
       try {
-        // Each attempt sends a copy: a body can be read only once.
-        const response = await options.fetch(request.clone());
+        // Each attempt sends a copy (a body can be read only once), bounded in time: a connection that hangs
+        // is a lost answer like a dropped one.
+        const attemptRequest = new Request(request.clone(), {
+          signal: AbortSignal.timeout(options.timeoutMs),
+        });
+        const response = await options.fetch(attemptRequest);
         options.onResponse(response);
         if (attempt >= attempts || !isRetryableResponse(response)) return response;
         const asked = retryAfterMs(response.headers.get('retry-after'));

@@ -113,6 +113,16 @@ for (const backend of backends) {
       assert.deepEqual(stored, pet);
     });
 
+    test('a POST whose answer is slower than timeoutMs is retried and creates one pet', async () => {
+      const client = clientWith({ timeoutMs: 100 });
+      const count = await petCount();
+      server.faults.push({ delayMs: 300 });
+      const pet = await client.createPet({ name: 'Slow', categoryId: 5 });
+      assert.equal(waits.length, 1, 'retried once after the timeout');
+      assert.equal(await petCount(), count + 1);
+      assert.equal(pet.name, 'Slow');
+    });
+
     test('a dropped POST without an Idempotency-Key is not retried', async () => {
       const client = clientWith();
       server.faults.push({ drop: true });

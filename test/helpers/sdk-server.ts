@@ -1,6 +1,7 @@
 // A real listening app for SDK and CLI tests, with faults that can be queued for the next pet requests:
 // an error status (503, 429…) answered instead of the request, or a connection dropped after the answer.
 import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import { PetstoreError } from '../../src/client/index.js';
 import type { SettingName } from '../../src/config.js';
@@ -10,7 +11,9 @@ import { startTestApp, type TestApp } from './test-app.js';
 export type Fault =
   | { status: number; code: string; headers?: Record<string, string> }
   /** The request is handled (a POST commits), then its connection is closed before the answer is sent. */
-  | { drop: true };
+  | { drop: true }
+  /** The request is handled, and its answer held back this long. */
+  | { delayMs: number };
 
 export interface SdkServer extends TestApp {
   /** Base URL for the SDK, ending in /v1. */
@@ -35,6 +38,7 @@ export async function startSdkServer(
   const t = await startTestApp(backend, overrides, clock);
   const server = { ...t, baseUrl: '', faults: [] as Fault[], petRequests: 0 };
   const dropping = new WeakSet<object>();
+  const delaying = new WeakMap<object, number>();
   t.app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/v1/pets')) return;
     server.petRequests++;
@@ -42,6 +46,10 @@ export async function startSdkServer(
     if (!fault) return;
     if ('drop' in fault) {
       dropping.add(request);
+      return;
+    }
+    if ('delayMs' in fault) {
+      delaying.set(request, fault.delayMs);
       return;
     }
     const body = { code: fault.code, message: `injected ${fault.status}`, status: fault.status };
@@ -52,6 +60,8 @@ export async function startSdkServer(
   });
   t.app.addHook('onSend', async (request) => {
     if (dropping.has(request)) request.raw.socket.destroy();
+    const delayMs = delaying.get(request);
+    if (delayMs) await sleep(delayMs);
   });
   setup?.(t.app);
   await t.app.listen({ port: 0, host: '127.0.0.1' });
