@@ -13,21 +13,21 @@ for (const backend of backends) {
     let t: TestApp;
     let now = Date.now();
     before(async () => {
-      t = await startTestApp(backend, { idempotencyWaitMs: 200, idempotencyPruneIntervalMs: 20 }, () => now);
+      t = await startTestApp(backend, { idempotencyPruneIntervalMs: 20 }, () => now);
     });
     after(() => t.close());
 
-    const create = (payload: object, key?: string, auth = t.auth) =>
-      t.request({
+    const create = (payload: object, key?: string, auth = t.auth, app = t) =>
+      app.request({
         method: 'POST',
         url: '/v1/pets',
         headers: { ...auth, ...(key === undefined ? {} : { 'idempotency-key': key }) },
         payload,
       });
-    const petCount = async () =>
+    const petCount = async (app = t) =>
       Number(
         (
-          await t.app.store.db
+          await app.app.store.db
             .selectFrom('pets')
             .select((eb) => eb.fn.countAll().as('n'))
             .executeTakeFirstOrThrow()
@@ -145,10 +145,14 @@ for (const backend of backends) {
           'SQLite serialises writers: a retry queues behind the first request and never sees it in flight',
       },
       async () => {
+        // An app of its own that waits only briefly, so that the test does not.
+        const brief = await startTestApp(backend, { idempotencyWaitMs: 100 }, () => now);
+        after(() => brief.close());
         const key = freshKey();
-        const holder = await t.newKey();
+        const holder = await brief.newKey();
+        const auth = { authorization: `Bearer ${holder.key}` };
         // Another instance's transaction that has stored the key and not committed yet.
-        const trx = await t.app.store.db.startTransaction().execute();
+        const trx = await brief.app.store.db.startTransaction().execute();
         try {
           await trx
             .insertInto('idempotency_records')
@@ -162,20 +166,17 @@ for (const backend of backends) {
               expires_at: now + day,
             })
             .execute();
-          const auth = { authorization: `Bearer ${holder.key}` };
-          const count = await petCount();
-          const res = await create({ name: 'Rex', categoryId: 3 }, key, auth);
+          const count = await petCount(brief);
+          const res = await create({ name: 'Rex', categoryId: 3 }, key, auth, brief);
           assert.equal(res.statusCode, 409);
           assert.equal(res.json().code, 'idempotency_key_in_flight');
           assert.equal(res.headers['retry-after'], '1');
-          assert.equal(await petCount(), count);
+          assert.equal(await petCount(brief), count);
         } finally {
           await trx.rollback().execute();
         }
         // The first request failed (rolled back): the key is free, and the retry does the work.
-        const retry = await create({ name: 'Rex', categoryId: 3 }, key, {
-          authorization: `Bearer ${holder.key}`,
-        });
+        const retry = await create({ name: 'Rex', categoryId: 3 }, key, auth, brief);
         assert.equal(retry.statusCode, 201);
       },
     );
