@@ -11,12 +11,14 @@ import { allowOnly } from './http/method-not-allowed.js';
 import { registerDocsRoutes, registerOpenApi } from './http/openapi.js';
 import { echoRequestId, requestIdOf } from './http/request-id.js';
 import { RequestLog } from './http/request-log.js';
+import { recordRequestMetrics } from './http/request-metrics.js';
 import { ErrorSchema } from './http/schemas/error.js';
 import { corsOriginsOf, registerSecurity } from './http/security.js';
 import { createValidatorCompiler } from './http/validation.js';
 import { healthRoutes } from './routes/health.js';
 import { petsRoutes } from './routes/pets/index.js';
 import { sharedPetSchemas } from './routes/pets/schemas.js';
+import { createMetrics } from './metrics/metrics.js';
 import { createApiKeysService } from './services/api-keys-service.js';
 import { createIdempotency, schedulePruning } from './services/idempotency.js';
 import { createPetsService } from './services/pets-service.js';
@@ -64,6 +66,7 @@ export async function buildApp({ config, store, clock = Date.now }: AppOptions):
   app.decorate('config', config);
   app.decorate('store', store);
   app.decorate('services', services);
+  app.decorate('metrics', createMetrics(store));
   app.decorateRequest('apiKey', undefined);
 
   const sharedSchemas = [ErrorSchema, ...sharedPetSchemas];
@@ -71,6 +74,7 @@ export async function buildApp({ config, store, clock = Date.now }: AppOptions):
   // JSON is the only body the API takes; anything else is 415 rather than a confusing validation error.
   app.removeContentTypeParser(['text/plain']);
   echoRequestId(app);
+  recordRequestMetrics(app, app.metrics);
   installErrorHandlers(app, config.bodyLimit);
 
   const corsOrigins = corsOriginsOf(config.corsOrigins);

@@ -118,6 +118,24 @@ export const settings = {
     '--no-migrate',
     'Run pending migrations at start (`--no-migrate` or `PETSTORE_MIGRATE=false` to skip)',
   ),
+  workers: setting(
+    Type.Integer({ minimum: 1, maximum: 256, default: 1 }),
+    'PETSTORE_WORKERS',
+    '--workers',
+    'Processes serving the API on this machine, sharing its port; a worker that dies is replaced',
+  ),
+  metricsPort: setting(
+    Type.Integer({ minimum: 0, maximum: 65535, default: 0 }),
+    'PETSTORE_METRICS_PORT',
+    '--metrics-port',
+    'Port serving Prometheus `/metrics` without authentication, apart from the API; 0 turns metrics off',
+  ),
+  metricsHost: setting(
+    Type.String({ minLength: 1, default: '127.0.0.1' }),
+    'PETSTORE_METRICS_HOST',
+    '--metrics-host',
+    'Address the metrics port binds; keep it private to the network Prometheus scrapes from',
+  ),
   idempotencyTtlSeconds: setting(
     Type.Integer({ minimum: 60, maximum: 2592000, default: 86400 }),
     'PETSTORE_IDEMPOTENCY_TTL_SECONDS',

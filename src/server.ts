@@ -1,46 +1,46 @@
 // The process entry of `petstore serve`: open the store, build the app, listen, and close gracefully.
+// With --workers N above 1, this process becomes the cluster primary and each worker comes back here.
+import cluster from 'node:cluster';
 import type { AddressInfo } from 'node:net';
 import closeWithGrace from 'close-with-grace';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import type { Config } from './config.js';
+import { collectProcessMetrics } from './metrics/metrics.js';
+import { runPrimary } from './server/cluster-primary.js';
+import { baseUrlOf, firstKeyBanner, issueFirstKey } from './server/first-key.js';
+import { listenForMetrics, reportMetricsToPrimary } from './server/metrics-listener.js';
 import { openStore } from './store/open-store.js';
 
 /** How long in-flight requests may take to finish after SIGTERM or SIGINT. */
-const drainMs = 10_000;
+export const drainMs = 10_000;
 
-export async function startServer(config: Config): Promise<FastifyInstance> {
-  const store = await openStore(config);
+export async function startServer(config: Config): Promise<void> {
+  if (config.workers > 1 && cluster.isPrimary) return runPrimary(config, drainMs);
+  const inWorker = cluster.isWorker;
+  // The primary has migrated already: workers only check that the schema is not newer than the code.
+  const store = await openStore(inWorker ? { ...config, migrate: false } : config);
   const app = await buildApp({ config, store });
   await app.listen({ port: config.port, host: config.host });
   app.log.info({ database: store.location, env: config.env }, 'petstore is serving');
-  const banner = await issueFirstKey(app, config);
-  if (banner) process.stdout.write(banner);
-  closeWithGrace({ delay: drainMs }, async ({ signal, err }) => {
+
+  if (config.metricsPort > 0) collectProcessMetrics(app.metrics);
+  let metricsApp: FastifyInstance | undefined;
+  if (inWorker) {
+    if (config.metricsPort > 0) reportMetricsToPrimary(app.metrics.registry);
+    // A terminal's Ctrl-C reaches every process of the group; the primary relays it as SIGTERM, and a
+    // second signal would cut the drain short.
+    process.on('SIGINT', () => {});
+  } else {
+    metricsApp = await listenForMetrics(config, app.metrics.registry);
+    const key = await issueFirstKey(app.services.apiKeys);
+    const { port } = app.server.address() as AddressInfo;
+    if (key) process.stdout.write(firstKeyBanner(key, baseUrlOf(config, port)));
+  }
+
+  closeWithGrace({ delay: drainMs, skip: inWorker ? ['SIGINT'] : [] }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'closing after an uncaught error');
     else app.log.info({ signal }, 'closing: finishing in-flight requests');
-    await app.close();
+    await Promise.all([app.close(), metricsApp?.close()]);
   });
-  return app;
-}
-
-/** On a deployment with no key at all, issues one so that a new user can make a first request. */
-export async function issueFirstKey(app: FastifyInstance, config: Config): Promise<string | undefined> {
-  if ((await app.services.apiKeys.count()) > 0) return undefined;
-  const { key } = await app.services.apiKeys.create({ name: 'first key', plan: 'free' });
-  const { port } = app.server.address() as AddressInfo;
-  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
-  const base = config.publicUrl || `http://${host}:${port}/v1`;
-  return [
-    '',
-    'No API key existed, so one was created. It is shown only now (the service keeps just its hash):',
-    '',
-    `  ${key}`,
-    '',
-    'Try it:',
-    `  curl -H "Authorization: Bearer ${key}" ${base}/pets`,
-    '',
-    `Docs: ${base}/docs   More keys: npx petstore keys create --plan free --name NAME`,
-    '',
-  ].join('\n');
 }

@@ -34,6 +34,9 @@ const refused: Array<[Record<string, string>, RegExp]> = [
     { PETSTORE_SQLITE_SYNCHRONOUS: 'off' },
     /PETSTORE_SQLITE_SYNCHRONOUS \(--sqlite-synchronous\) must be one of normal, full/,
   ],
+  [{ PETSTORE_WORKERS: '0' }, /PETSTORE_WORKERS \(--workers\) must be >= 1, got "0"/],
+  [{ PETSTORE_METRICS_PORT: '70000' }, /PETSTORE_METRICS_PORT \(--metrics-port\) must be <= 65535/],
+  [{ PETSTORE_DATABASE_POOL_SIZE: '0' }, /PETSTORE_DATABASE_POOL_SIZE \(--database-pool-size\) must be >= 1/],
 ];
 for (const [env, message] of refused) {
   test(`refuses ${JSON.stringify(env)}`, () => {

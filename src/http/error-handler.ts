@@ -39,6 +39,10 @@ function fromFastifyError(
 
 export function toApiError(error: unknown, request: FastifyRequest, bodyLimit: number): ApiError {
   if (error instanceof ApiError) return error;
+  // Never a 500 for a lost or overloaded database: it passes, and the client should retry.
+  if (request.server.store.isUnavailable(error)) {
+    return new ApiError('service_unavailable', 'the database cannot be reached or did not answer in time');
+  }
   return (
     fromFastifyError(error as FastifyError, request, bodyLimit) ?? new ApiError('internal_error', request.id)
   );

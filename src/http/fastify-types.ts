@@ -1,5 +1,6 @@
 // What the service adds to Fastify's instance and request types.
 import type { Config } from '../config.js';
+import type { Metrics } from '../metrics/metrics.js';
 import type { ApiKeyInfo, ApiKeysService } from '../services/api-keys-service.js';
 import type { Idempotency } from '../services/idempotency.js';
 import type { PetsService } from '../services/pets-service.js';
@@ -16,6 +17,8 @@ declare module 'fastify' {
     config: Config;
     store: Store;
     services: Services;
+    /** Prometheus metrics of this app; also where rate limiting records its rejections and bans. */
+    metrics: Metrics;
   }
   interface FastifyRequest {
     /** The authenticated key of a /v1 request; set by the auth hook. */

@@ -8,8 +8,9 @@ export const healthRoutes: FastifyPluginAsync = async (app) => {
   app.get('/readyz', { schema: { hide: true } }, async () => {
     try {
       await app.store.ping();
-    } catch {
-      throw new ApiError('service_unavailable', 'the database is unreachable');
+    } catch (error) {
+      app.log.warn({ err: error }, 'not ready: the database does not answer');
+      throw new ApiError('service_unavailable', 'the database cannot be reached or did not answer in time');
     }
     return { status: 'ready' };
   });

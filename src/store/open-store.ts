@@ -38,6 +38,11 @@ export async function openStore(config: StoreConfig): Promise<Store> {
     return store;
   } catch (error) {
     await store.close();
+    if (store.isUnavailable(error)) {
+      throw new Error(`The database at ${store.location} cannot be reached: ${(error as Error).message}`, {
+        cause: error,
+      });
+    }
     throw error;
   }
 }

@@ -5,6 +5,17 @@ import type { Database } from './schema.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
+/** Connections of a pool at one moment, for metrics. */
+export interface PoolStats {
+  /** Most connections the pool may open. */
+  max: number;
+  /** Connections open, busy or idle. */
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
+}
+
 export interface Store {
   db: Kysely<Database>;
   dialect: DialectName;
@@ -14,5 +25,12 @@ export interface Store {
   location: string;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
+  /**
+   * Whether an error means the database cannot be reached or did not answer in time: a passing condition
+   * that clients should retry, as opposed to a fault in a query.
+   */
+  isUnavailable(error: unknown): boolean;
+  /** The connection pool's state; undefined for an embedded database without one. */
+  poolStats(): PoolStats | undefined;
   close(): Promise<void>;
 }

@@ -3,6 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { createInterface } from 'node:readline';
+import { settings, type Config, type SettingName } from '../../src/config.js';
 
 export interface ServerProcess {
   /** Base URL of the instance, e.g. http://127.0.0.1:41234 (no /v1). */
@@ -10,6 +11,8 @@ export interface ServerProcess {
   child: ChildProcess;
   /** Every line the process wrote to stdout and stderr so far. */
   output: string[];
+  /** Resolves with the output lines matching `pattern` once there are at least `times` of them. */
+  waitForOutput(pattern: RegExp, times?: number, timeoutMs?: number): Promise<string[]>;
   /** Sends a signal and waits for the process to exit; returns its exit code. */
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
@@ -42,8 +45,12 @@ export async function startServerProcess(
     { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   const output: string[] = [];
+  const onLine = new Set<() => void>();
   for (const stream of [child.stdout!, child.stderr!]) {
-    createInterface({ input: stream }).on('line', (line) => output.push(line));
+    createInterface({ input: stream }).on('line', (line) => {
+      output.push(line);
+      for (const listener of onLine) listener();
+    });
   }
   const exited = once(child, 'exit');
   const url = `http://127.0.0.1:${port}`;
@@ -65,6 +72,23 @@ export async function startServerProcess(
     url,
     child,
     output,
+    waitForOutput(pattern, times = 1, waitMs = timeoutMs) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const matches = output.filter((line) => pattern.test(line));
+          if (matches.length < times) return;
+          clearTimeout(timer);
+          onLine.delete(check);
+          resolve(matches);
+        };
+        const timer = setTimeout(() => {
+          onLine.delete(check);
+          reject(new Error(`no ${times} lines matching ${pattern}:\n${output.join('\n')}`));
+        }, waitMs);
+        onLine.add(check);
+        check();
+      });
+    },
     async stop(signal = 'SIGTERM') {
       if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
       child.kill(signal);
@@ -72,4 +96,13 @@ export async function startServerProcess(
       return code as number | null;
     },
   };
+}
+
+/** The environment that gives a server process the same settings as `config` (those not at their default). */
+export function envOf(config: Config): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [name, s] of Object.entries(settings) as Array<[SettingName, (typeof settings)[SettingName]]>) {
+    if (config[name] !== (s.schema as { default?: unknown }).default) env[s.env] = String(config[name]);
+  }
+  return env;
 }

@@ -1,8 +1,9 @@
 // PostgreSQL, for several instances sharing one database. Each deployment lives in its own schema.
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, sql, type PostgresPool, type PostgresPoolClient } from 'kysely';
 import pg from 'pg';
 import type { Database } from '../schema.js';
 import type { Store } from '../store.js';
+import { isPostgresUnavailable } from './unavailable-errors.js';
 
 export interface PostgresOptions {
   url: string;
@@ -19,18 +20,52 @@ const types = {
       : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 
+/** Margin past statement_timeout after which the client gives up on a server that does not answer at all. */
+const clientTimeoutMarginMs = 1000;
+
+/**
+ * The pool as Kysely sees it, except that a connection whose query failed for want of the server is
+ * discarded on release rather than reused: after a client-side timeout its query may still be running,
+ * and the next request on it would wait behind that query.
+ */
+function discardingBrokenConnections(pool: pg.Pool): PostgresPool {
+  return {
+    async connect(): Promise<PostgresPoolClient> {
+      const client = await pool.connect();
+      let broken: Error | undefined;
+      const query = ((...args: Parameters<pg.PoolClient['query']>) => {
+        const result = (client.query as (...a: unknown[]) => unknown)(...args);
+        if (result instanceof Promise) {
+          return result.catch((error: unknown) => {
+            if (isPostgresUnavailable(error)) broken = error as Error;
+            throw error;
+          });
+        }
+        return result; // a cursor, for streamed queries
+      }) as PostgresPoolClient['query'];
+      return { query, release: () => client.release(broken) };
+    },
+    end: () => pool.end(),
+  };
+}
+
 export function openPostgres({ url, schema, poolSize, statementTimeoutMs }: PostgresOptions): Store {
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
     types,
     statement_timeout: statementTimeoutMs,
+    // The server enforces statement_timeout; these cover a server that cannot be reached or hangs.
+    query_timeout: statementTimeoutMs + clientTimeoutMarginMs,
     connectionTimeoutMillis: statementTimeoutMs,
+    keepAlive: true,
     options: `-c search_path=${schema}`,
   });
   // An idle client that loses its server emits here; without a listener the process would crash.
   pool.on('error', () => {});
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: discardingBrokenConnections(pool) }),
+  });
   const parsed = new URL(url);
   return {
     db,
@@ -40,11 +75,23 @@ export function openPostgres({ url, schema, poolSize, statementTimeoutMs }: Post
     ping: async () => {
       await sql`select 1`.execute(db);
     },
+    isUnavailable: isPostgresUnavailable,
+    poolStats: () => ({
+      max: poolSize,
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
     close: () => db.destroy(),
   };
 }
 
 /** Creates the deployment's schema, so that migrations can run in it. */
 export async function ensureSchema(store: Store, schema: string): Promise<void> {
-  await sql`create schema if not exists ${sql.id(schema)}`.execute(store.db);
+  try {
+    await sql`create schema if not exists ${sql.id(schema)}`.execute(store.db);
+  } catch (error) {
+    // Instances starting together race on the catalogue; the loser sees a duplicate, which is fine.
+    if ((error as { code?: string }).code !== '23505') throw error;
+  }
 }

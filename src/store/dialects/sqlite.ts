@@ -6,6 +6,7 @@ import { Kysely, SqliteDialect, sql } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import type { Database } from '../schema.js';
 import type { Store } from '../store.js';
+import { isSqliteUnavailable } from './unavailable-errors.js';
 
 export interface SqliteOptions {
   dataDir: string;
@@ -55,6 +56,8 @@ export function openSqlite({ dataDir, deployment, synchronous }: SqliteOptions):
     ping: async () => {
       await sql`select 1`.execute(db);
     },
+    isUnavailable: isSqliteUnavailable,
+    poolStats: () => undefined,
     close: () => db.destroy(),
   };
 }

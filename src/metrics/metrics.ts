@@ -1,0 +1,106 @@
+// The service's Prometheus metrics, in a registry of each app's own (so that tests can build many apps),
+// and the small functions the rest of the service calls to record what happened.
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { planNames, type PlanName } from '../domain/plans.js';
+import type { Store } from '../store/store.js';
+
+export interface Metrics {
+  registry: Registry;
+  /** One finished HTTP request; `route` is the route's pattern, never the raw URL, to bound the series. */
+  observeRequest(method: string, route: string, status: number, seconds: number): void;
+  /** A request refused with 429 because its key's budget was spent. */
+  countRateLimitRejection(plan: PlanName): void;
+  /** A key banned for a while after retrying through its 429s. */
+  countBan(plan: PlanName): void;
+  /** The shared limiter could not be reached, so this instance limited on its own. */
+  countLimiterFallback(): void;
+}
+
+/** Latency buckets in seconds, from a cached read to a request that waited on a slow database. */
+const latencyBuckets = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+export function createMetrics(store: Store): Metrics {
+  const registry = new Registry();
+  const registers = [registry];
+  const httpLabels = ['method', 'route', 'status'] as const;
+
+  const requests = new Counter({
+    name: 'petstore_http_requests_total',
+    help: 'HTTP requests answered, by method, route pattern and status',
+    labelNames: httpLabels,
+    registers,
+  });
+  const duration = new Histogram({
+    name: 'petstore_http_request_duration_seconds',
+    help: 'Time to answer an HTTP request, by method, route pattern and status',
+    labelNames: httpLabels,
+    buckets: latencyBuckets,
+    registers,
+  });
+  const rejections = new Counter({
+    name: 'petstore_rate_limit_rejections_total',
+    help: 'Requests refused with 429 because the key spent its budget, by plan',
+    labelNames: ['plan'],
+    registers,
+  });
+  const bans = new Counter({
+    name: 'petstore_api_key_bans_total',
+    help: 'API keys banned for a while after retrying through 429s, by plan',
+    labelNames: ['plan'],
+    registers,
+  });
+  const fallbacks = new Counter({
+    name: 'petstore_rate_limiter_fallbacks_total',
+    help: 'Times the shared limiter could not be reached and this instance limited requests on its own',
+    registers,
+  });
+  // Every plan's series exists from the start, so that alerts on a rate see zero rather than nothing.
+  for (const plan of planNames) {
+    rejections.inc({ plan }, 0);
+    bans.inc({ plan }, 0);
+  }
+
+  if (store.poolStats()) {
+    new Gauge({
+      name: 'petstore_database_pool_connections',
+      help: 'Database connections of this process, by state (busy, idle) and the most allowed (max)',
+      labelNames: ['state'],
+      registers,
+      collect() {
+        const stats = store.poolStats();
+        if (!stats) return;
+        this.set({ state: 'busy' }, stats.total - stats.idle);
+        this.set({ state: 'idle' }, stats.idle);
+        this.set({ state: 'max' }, stats.max);
+      },
+    });
+    new Gauge({
+      name: 'petstore_database_pool_waiting',
+      help: 'Queries waiting for a free database connection',
+      registers,
+      collect() {
+        this.set(store.poolStats()?.waiting ?? 0);
+      },
+    });
+  }
+
+  return {
+    registry,
+    observeRequest(method, route, status, seconds) {
+      const labels = { method, route, status: String(status) };
+      requests.inc(labels);
+      duration.observe(labels, seconds);
+    },
+    countRateLimitRejection: (plan) => rejections.inc({ plan }),
+    countBan: (plan) => bans.inc({ plan }),
+    countLimiterFallback: () => fallbacks.inc(),
+  };
+}
+
+/**
+ * Adds the process's own metrics under their usual names (process_cpu_seconds_total, nodejs_heap_size_used_bytes,
+ * nodejs_eventloop_lag_seconds ...). Only for a process that serves metrics: the collectors run for its life.
+ */
+export function collectProcessMetrics(metrics: Metrics): void {
+  collectDefaultMetrics({ register: metrics.registry });
+}

@@ -1,0 +1,93 @@
+// The primary of `serve --workers N`: prepares the database once, keeps N workers serving one port,
+// replaces any that dies, and on SIGTERM or SIGINT lets every worker drain before it exits.
+import cluster, { type Worker } from 'node:cluster';
+import { once } from 'node:events';
+import { pino } from 'pino';
+import { AggregatorRegistry, Counter, Registry } from 'prom-client';
+import type { Config } from '../config.js';
+import { createApiKeysService } from '../services/api-keys-service.js';
+import { openStore } from '../store/open-store.js';
+import { baseUrlOf, firstKeyBanner, issueFirstKey } from './first-key.js';
+import { listenForMetrics } from './metrics-listener.js';
+
+/** Restart delays for workers that die before they listen, so a broken start does not spin. */
+const firstRestartDelayMs = 100;
+const longestRestartDelayMs = 10_000;
+
+export async function runPrimary(config: Config, drainMs: number): Promise<void> {
+  const log = pino({ level: config.logLevel }).child({ role: 'primary' });
+
+  // Migrations and the first key happen here, once, rather than racing in every worker.
+  const store = await openStore(config);
+  let firstKey: string | undefined;
+  try {
+    firstKey = await issueFirstKey(createApiKeysService(store, config.env));
+  } finally {
+    await store.close();
+  }
+
+  const workersRegistry = new AggregatorRegistry();
+  const ownRegistry = new Registry();
+  const restarts = new Counter({
+    name: 'petstore_worker_restarts_total',
+    help: 'Workers that died and were replaced',
+    registers: [ownRegistry],
+  });
+  const metricsApp = await listenForMetrics(config, {
+    contentType: workersRegistry.contentType,
+    metrics: async () => (await workersRegistry.clusterMetrics()) + (await ownRegistry.metrics()),
+  });
+
+  let stopping = false;
+  let failedStarts = 0;
+  const listening = new WeakSet<Worker>();
+
+  const fork = () => {
+    const worker = cluster.fork();
+    log.info({ worker: worker.id, pid: worker.process.pid }, 'worker started');
+  };
+
+  cluster.on('listening', (worker, address) => {
+    listening.add(worker);
+    failedStarts = 0;
+    if (firstKey) {
+      process.stdout.write(firstKeyBanner(firstKey, baseUrlOf(config, address.port)));
+      firstKey = undefined;
+    }
+  });
+
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) return;
+    const delay = listening.has(worker)
+      ? 0
+      : Math.min(firstRestartDelayMs * 2 ** failedStarts++, longestRestartDelayMs);
+    log.error(
+      { worker: worker.id, pid: worker.process.pid, code, signal, restartInMs: delay },
+      'worker died',
+    );
+    restarts.inc();
+    setTimeout(fork, delay);
+  });
+
+  for (let i = 0; i < config.workers; i++) fork();
+
+  const stop = async (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'closing: every worker finishes its in-flight requests');
+    const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined);
+    const exits = workers.map((worker) => once(worker, 'exit'));
+    for (const worker of workers) worker.process.kill('SIGTERM');
+    // Workers enforce the drain delay themselves; this only guards against one that is stuck.
+    const deadline = setTimeout(() => {
+      for (const worker of workers) worker.process.kill('SIGTERM');
+    }, drainMs + 2_000);
+    await Promise.all(exits);
+    clearTimeout(deadline);
+    await metricsApp?.close();
+    log.info('all workers stopped');
+    process.exit(0);
+  };
+  process.once('SIGTERM', (signal) => void stop(signal));
+  process.once('SIGINT', (signal) => void stop(signal));
+}

@@ -1,0 +1,36 @@
+// Production and staging in one PostgreSQL database, each in its own schema: both migrate, and neither sees
+// the other's data. Kysely once found the first one's migration tables and skipped creating the second's.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { createServices } from '../../src/app.js';
+import { loadConfig } from '../../src/config.js';
+import { openStore } from '../../src/store/open-store.js';
+import { dropSchema, postgresUrl } from '../helpers/backends.js';
+
+test(
+  'two deployments migrate side by side in one database',
+  { skip: !postgresUrl && 'no PostgreSQL' },
+  async () => {
+    const suffix = `${process.pid}_${Date.now().toString(36)}`;
+    const schemas = [`prod_${suffix}`, `stag_${suffix}`];
+    try {
+      const stores = [];
+      for (const [i, databaseSchema] of schemas.entries()) {
+        const env = i === 0 ? 'production' : 'staging';
+        const config = loadConfig({}, { databaseUrl: postgresUrl, databaseSchema, env });
+        const store = await openStore(config);
+        stores.push(store);
+        const { pets } = await createServices(config, store);
+        await pets.create({ name: `only in ${env}`, categoryId: 1 });
+      }
+      for (const [i, store] of stores.entries()) {
+        const { pets } = await createServices(loadConfig({}, { databaseUrl: postgresUrl }), store);
+        const names = (await pets.list({})).pets.map((pet) => pet.name);
+        assert.deepEqual(names, [`only in ${i === 0 ? 'production' : 'staging'}`]);
+        await store.close();
+      }
+    } finally {
+      for (const schema of schemas) await dropSchema(postgresUrl!, schema);
+    }
+  },
+);
