@@ -1,10 +1,9 @@
 // A key that hits its rate limit: the SDK waits for Retry-After and then succeeds, without ever sending the
-// early retries that get a key banned. Time is virtual: the SDK's waits advance the server's clock.
+// early retries that get a key banned. With the stand-in, time is virtual: the SDK's waits advance its clock.
 //
-// It runs against the service's own limiter (src/limits) when the service has one, on the same virtual
-// clock, with a key whose quota is a few requests a minute and a ban after two rejections. Until then it runs
-// against a stand-in with the documented behaviour: a fixed window, 429 with Retry-After and X-RateLimit-*
-// headers, and a strike for every request sent before Retry-After has passed.
+// It runs against the service's own limiter (src/limits) when the service has one (see limitedServer), and
+// until then against a stand-in with the documented behaviour: a fixed window, 429 with Retry-After and
+// X-RateLimit-* headers, and a strike for every request sent before Retry-After has passed.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -44,26 +43,32 @@ function standInLimiter(clock: () => number) {
   return { state, setup: (app: FastifyInstance) => void app.addHook('preHandler', limit) };
 }
 
-async function limitedServer(backend: Backend, clock: () => number) {
+/** A server that limits a key to `quota` requests a window, and how time passes for it and the SDK. */
+async function limitedServer(backend: Backend) {
   if (serviceHasLimiter) {
-    // Two early retries would get the key banned; the SDK must send none.
-    const overrides = { banThreshold: 2 } as Partial<Record<SettingName, unknown>>;
-    const server = await startSdkServer(backend, { clock, overrides });
+    // The service's limiter keeps its counters on real time, so its "minute" is one second here: the test
+    // waits out one window, for real. Three refusals within a minute get the key banned: one per exhausted
+    // window is fine, but a client that retried before Retry-After would collect them at once.
+    const overrides = { minuteWindowSeconds: 1, banThreshold: 3 } as Partial<Record<SettingName, unknown>>;
+    const server = await startSdkServer(backend, { overrides });
     const { key } = await server.newKey('enterprise', { perMinute: quota, perDay: 1000 });
-    return { server, key, earlyRetries: () => 0 };
+    const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+    return { server, key, windows: 1, windowMs: 1000, sleep, now: Date.now, earlyRetries: () => 0 };
   }
-  const limiter = standInLimiter(clock);
-  const server = await startSdkServer(backend, { clock, setup: limiter.setup });
-  return { server, key: server.key, earlyRetries: () => limiter.state.earlyRetries };
+  let now = 1_800_000_000_000;
+  const limiter = standInLimiter(() => now);
+  const server = await startSdkServer(backend, { clock: () => now, setup: limiter.setup });
+  const sleep = async (ms: number) => void (now += ms);
+  const earlyRetries = () => limiter.state.earlyRetries;
+  return { server, key: server.key, windows: 2, windowMs, sleep, now: () => now, earlyRetries };
 }
 
 for (const backend of backends) {
   describe(`SDK under a rate limit on ${backend.name} (${serviceHasLimiter ? 'the service' : 'a stand-in'})`, () => {
-    let now = 1_800_000_000_000;
     let limited: Awaited<ReturnType<typeof limitedServer>>;
     let server: SdkServer;
     before(async () => {
-      limited = await limitedServer(backend, () => now);
+      limited = await limitedServer(backend);
       server = limited.server;
     });
     after(() => server.close());
@@ -74,21 +79,22 @@ for (const backend of backends) {
         baseUrl: server.baseUrl,
         apiKey: limited.key,
         maxDelayMs: 120_000,
-        sleep: async (ms) => {
+        sleep: (ms) => {
           waits.push(ms);
-          now += ms;
+          return limited.sleep(ms);
         },
       });
-      const started = now;
+      const started = limited.now();
+      const creations = quota * limited.windows + 1;
       // Any refusal the SDK cannot wait out (a ban's long Retry-After) would throw here.
-      for (let i = 0; i < quota * 2 + 1; i++) await client.createPet({ name: `p${i}`, categoryId: 1 });
+      for (let i = 0; i < creations; i++) await client.createPet({ name: `p${i}`, categoryId: 1 });
 
       assert.equal(limited.earlyRetries(), 0, 'no request was sent before Retry-After had passed');
-      assert.equal(waits.length, 2, 'one wait per exhausted window');
-      assert.ok(waits.every((ms) => ms > 0 && ms <= windowMs));
-      assert.ok(now - started >= 2 * windowMs - 1000);
+      assert.equal(waits.length, limited.windows, 'one wait per exhausted window');
+      assert.ok(waits.every((ms) => ms > 0 && ms <= limited.windowMs));
+      assert.ok(limited.now() - started >= limited.windows * limited.windowMs - 1000);
       const listed = await server.request({ url: '/v1/pets?limit=100', headers: server.auth });
-      assert.equal(listed.json().length, quota * 2 + 1, 'every pet created once');
+      assert.equal(listed.json().length, creations, 'every pet created once');
       assert.equal(client.rateLimit?.limit, quota);
     });
   });
