@@ -18,8 +18,9 @@ import { createValidatorCompiler } from './http/validation.js';
 import { healthRoutes } from './routes/health.js';
 import { petsRoutes } from './routes/pets/index.js';
 import { sharedPetSchemas } from './routes/pets/schemas.js';
-import { createApiKeysService } from './services/api-keys-service.js';
 import { createMetrics } from './metrics/metrics.js';
+import { createApiKeysService } from './services/api-keys-service.js';
+import { createIdempotency, schedulePruning } from './services/idempotency.js';
 import { createPetsService } from './services/pets-service.js';
 import type { Store } from './store/store.js';
 
@@ -35,9 +36,15 @@ export async function createServices(
   store: Store,
   clock: () => number = Date.now,
 ): Promise<Services> {
+  const idempotency = createIdempotency(
+    store,
+    { ttlMs: config.idempotencyTtlSeconds * 1000, waitMs: config.idempotencyWaitMs },
+    clock,
+  );
   return {
-    pets: await createPetsService(store, clock),
+    pets: await createPetsService(store, idempotency, clock),
     apiKeys: createApiKeysService(store, config.env, clock),
+    idempotency,
   };
 }
 
@@ -89,6 +96,12 @@ export async function buildApp({ config, store, clock = Date.now }: AppOptions):
   allowOnly(app, '/v1/pets', ['GET', 'POST'], corsOrigins.length > 0);
   allowOnly(app, '/v1/pets/:petId', ['GET'], corsOrigins.length > 0);
 
-  app.addHook('onClose', () => store.close());
+  const stopPruning = schedulePruning(services.idempotency, config.idempotencyPruneIntervalMs, (err) =>
+    app.log.error({ err }, 'pruning expired idempotency records failed'),
+  );
+  app.addHook('onClose', async () => {
+    stopPruning();
+    await store.close();
+  });
   return app;
 }

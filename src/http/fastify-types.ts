@@ -2,12 +2,14 @@
 import type { Config } from '../config.js';
 import type { Metrics } from '../metrics/metrics.js';
 import type { ApiKeyInfo, ApiKeysService } from '../services/api-keys-service.js';
+import type { Idempotency } from '../services/idempotency.js';
 import type { PetsService } from '../services/pets-service.js';
 import type { Store } from '../store/store.js';
 
 export interface Services {
   pets: PetsService;
   apiKeys: ApiKeysService;
+  idempotency: Idempotency;
 }
 
 declare module 'fastify' {

@@ -17,7 +17,7 @@ for (const backend of backends) {
     test('migrate applies the migrations once, then finds nothing to do', async () => {
       const first = await petstore(['migrate'], env);
       assert.equal(first.code, 0, first.stderr);
-      assert.match(first.stdout, /^Applied: 2026-11-22-initial$/m);
+      assert.match(first.stdout, /^Applied: 2026-11-22-initial, 2026-11-23-c-idempotency-records$/m);
       const again = await petstore(['migrate'], env);
       assert.match(again.stdout, /up to date/);
     });

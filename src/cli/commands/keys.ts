@@ -5,12 +5,7 @@ import type { ApiKeyInfo } from '../../services/api-keys-service.js';
 import { withServices } from '../with-services.js';
 import { addSettingOptions, storeSettings } from '../settings-options.js';
 import { printTable } from '../print-table.js';
-
-const positiveInteger = (flag: string) => (value: string) => {
-  const n = Number(value);
-  if (!Number.isSafeInteger(n) || n < 1) throw new Error(`${flag} must be a positive integer, got ${value}`);
-  return n;
-};
+import { positiveInteger } from '../option-parsers.js';
 
 const keyRow = (k: ApiKeyInfo) => ({
   id: k.id,
