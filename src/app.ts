@@ -20,10 +20,11 @@ import { petsRoutes } from './routes/pets/index.js';
 import { sharedPetSchemas } from './routes/pets/schemas.js';
 import { createRateLimiter, type RateLimiter } from './limits/index.js';
 import { limitByKey } from './http/rate-limit.js';
-import { createApiKeysService } from './services/api-keys-service.js';
 import { createKeyLimitsService } from './services/key-limits-service.js';
 import { countLimiterEvents } from './metrics/limiter-events.js';
 import { createMetrics } from './metrics/metrics.js';
+import { createApiKeysService } from './services/api-keys-service.js';
+import { createIdempotency, schedulePruning } from './services/idempotency.js';
 import { createPetsService } from './services/pets-service.js';
 import type { Store } from './store/store.js';
 
@@ -41,10 +42,16 @@ export async function createServices(
   limiter?: RateLimiter,
 ): Promise<Services> {
   const apiKeys = createApiKeysService(store, config.env, clock);
+  const idempotency = createIdempotency(
+    store,
+    { ttlMs: config.idempotencyTtlSeconds * 1000, waitMs: config.idempotencyWaitMs },
+    clock,
+  );
   return {
-    pets: await createPetsService(store, clock),
+    pets: await createPetsService(store, idempotency, clock),
     apiKeys,
     keyLimits: createKeyLimitsService(apiKeys, limiter, clock),
+    idempotency,
   };
 }
 
@@ -117,7 +124,11 @@ export async function buildApp({ config, store, clock = Date.now }: AppOptions):
   allowOnly(app, '/v1/pets', ['GET', 'POST'], corsOrigins.length > 0);
   allowOnly(app, '/v1/pets/:petId', ['GET'], corsOrigins.length > 0);
 
+  const stopPruning = schedulePruning(services.idempotency, config.idempotencyPruneIntervalMs, (err) =>
+    app.log.error({ err }, 'pruning expired idempotency records failed'),
+  );
   app.addHook('onClose', async () => {
+    stopPruning();
     await limiter?.close();
     await store.close();
   });

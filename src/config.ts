@@ -221,6 +221,24 @@ export const settings = {
     '--ban-max-seconds',
     'Longest ban in seconds; offences are forgotten this long after the last ban ended',
   ),
+  idempotencyTtlSeconds: setting(
+    Type.Integer({ minimum: 60, maximum: 2592000, default: 86400 }),
+    'PETSTORE_IDEMPOTENCY_TTL_SECONDS',
+    '--idempotency-ttl-seconds',
+    'How long an Idempotency-Key and its stored response are kept (docs/idempotency.md)',
+  ),
+  idempotencyWaitMs: setting(
+    Type.Integer({ minimum: 1, maximum: 60000, default: 2000 }),
+    'PETSTORE_IDEMPOTENCY_WAIT_MS',
+    '--idempotency-wait-ms',
+    'How long a retry waits for the first request with its Idempotency-Key before answering 409',
+  ),
+  idempotencyPruneIntervalMs: setting(
+    Type.Integer({ minimum: 10, maximum: 86400000, default: 600000 }),
+    'PETSTORE_IDEMPOTENCY_PRUNE_INTERVAL_MS',
+    '--idempotency-prune-interval-ms',
+    'How often expired idempotency records are deleted',
+  ),
 } satisfies Record<string, Setting>;
 
 type Settings = typeof settings;

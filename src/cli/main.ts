@@ -1,15 +1,17 @@
-// The `petstore` command: serve the API and administer it. Administration talks to the store directly.
+// The `petstore` command: serve the API and administer it. Administration talks to the store directly;
+// `petstore pets` is the exception, a client of the API over HTTP.
 import { Command, CommanderError } from 'commander';
 import { settings, type SettingName } from '../config.js';
 import { startServer } from '../server.js';
 import { migrateToLatest } from '../store/migrations/index.js';
 import { keysCommand } from './commands/keys.js';
+import { petsCommand } from './commands/pets.js';
 import { addSettingOptions, configFrom, storeSettings } from './settings-options.js';
 import { openStore } from '../store/open-store.js';
 
 export function buildCli(): Command {
   const program = new Command('petstore')
-    .description('The pet adoption service: serve the API and administer it')
+    .description('The pet adoption service: serve the API, administer it, and use it')
     .showHelpAfterError()
     .exitOverride();
 
@@ -34,6 +36,7 @@ export function buildCli(): Command {
   });
 
   program.addCommand(keysCommand());
+  program.addCommand(petsCommand());
   return program;
 }
 

@@ -7,6 +7,8 @@ export interface ErrorEntry {
   message: string;
   /** When a client sees it, for the documentation. */
   when: string;
+  /** Seconds after which a retry may succeed, sent as `Retry-After`. */
+  retryAfterSeconds?: number;
 }
 
 export const errorCatalogue = {
@@ -94,6 +96,19 @@ export const errorCatalogue = {
     when:
       'The key went on sending requests after 429s and is banned for a while that grows with each repeat; ' +
       '`Retry-After` runs to the end of the ban.',
+  },
+  idempotency_key_in_flight: {
+    status: 409,
+    message:
+      'A request with this Idempotency-Key is still being processed (waited %s ms); retry with the same key after Retry-After',
+    when: 'A retry arrived while the first request with its Idempotency-Key was still running, and it did not finish in time.',
+    retryAfterSeconds: 1,
+  },
+  idempotency_key_reused: {
+    status: 422,
+    message:
+      'This Idempotency-Key was already used with a different request; use a new key for a new request',
+    when: 'An Idempotency-Key was sent again, while it is remembered (24 hours by default), with a body that differs from its first request.',
   },
   internal_error: {
     status: 500,

@@ -2,6 +2,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { redactKeys } from '../domain/api-key-format.js';
 import { ApiError } from '../errors/api-error.js';
+import { errorCatalogue, type ErrorEntry } from '../errors/catalogue.js';
 import { describeValidationErrors } from './validation.js';
 
 /** Fastify's own error codes that a client can cause, and what they mean in the catalogue. */
@@ -52,6 +53,8 @@ const retryAfterUnavailable = '1';
 
 export function sendApiError(reply: FastifyReply, error: ApiError): FastifyReply {
   if (error.status === 503) reply.header('retry-after', retryAfterUnavailable);
+  const { retryAfterSeconds } = errorCatalogue[error.code] as ErrorEntry;
+  if (retryAfterSeconds !== undefined) reply.header('retry-after', String(retryAfterSeconds));
   return reply.code(error.status).type('application/json; charset=utf-8').send(error.toBody());
 }
 

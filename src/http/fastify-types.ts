@@ -4,6 +4,7 @@ import type { RateLimiter } from '../limits/index.js';
 import type { Metrics } from '../metrics/metrics.js';
 import type { ApiKeyInfo, ApiKeysService } from '../services/api-keys-service.js';
 import type { KeyLimitsService } from '../services/key-limits-service.js';
+import type { Idempotency } from '../services/idempotency.js';
 import type { PetsService } from '../services/pets-service.js';
 import type { Store } from '../store/store.js';
 
@@ -11,6 +12,7 @@ export interface Services {
   pets: PetsService;
   apiKeys: ApiKeysService;
   keyLimits: KeyLimitsService;
+  idempotency: Idempotency;
 }
 
 declare module 'fastify' {

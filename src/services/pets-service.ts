@@ -1,11 +1,14 @@
-// Use cases on pets: create, fetch one, and list a page with a cursor to the next.
+// Use cases on pets: create (at most once per Idempotency-Key), fetch one, and list a page with a cursor to the next.
+import type { Transaction } from 'kysely';
 import { CursorCodec } from '../domain/cursor.js';
+import { requestFingerprint } from '../domain/idempotency.js';
 import { defaultPageSize, defaultPetStatus, type NewPet, type Pet, type PetStatus } from '../domain/pet.js';
 import { ApiError } from '../errors/api-error.js';
-import type { PetRow } from '../store/schema.js';
+import type { Database, PetRow } from '../store/schema.js';
 import type { Store } from '../store/store.js';
 import { findPetById, insertPet, listPetsAfter } from '../store/repositories/pets-repository.js';
 import { readSetting } from '../store/repositories/settings-repository.js';
+import type { Idempotency, IdempotencyScope, IdempotentOutcome } from './idempotency.js';
 
 export interface PetPage {
   pets: Pet[];
@@ -21,6 +24,8 @@ export interface ListPetsInput {
 
 export interface PetsService {
   create(newPet: NewPet): Promise<Pet>;
+  /** Creates the pet unless the Idempotency-Key already has an outcome, which is replayed instead. */
+  createIdempotently(newPet: NewPet, scope: IdempotencyScope): Promise<IdempotentOutcome<Pet>>;
   get(id: number): Promise<Pet>;
   list(input: ListPetsInput): Promise<PetPage>;
 }
@@ -32,18 +37,33 @@ const toPet = (row: PetRow): Pet => ({
   status: row.status,
 });
 
-export async function createPetsService(store: Store, clock: () => number = Date.now): Promise<PetsService> {
+export async function createPetsService(
+  store: Store,
+  idempotency: Idempotency,
+  clock: () => number = Date.now,
+): Promise<PetsService> {
   const cursors = new CursorCodec(await readSetting(store.db, 'cursor_secret'));
 
-  return {
-    async create({ name, categoryId, status }) {
-      const row = await insertPet(store.db, {
+  const insert = async (db: Store['db'] | Transaction<Database>, { name, categoryId, status }: NewPet) =>
+    toPet(
+      await insertPet(db, {
         name,
         category_id: categoryId,
         status: status ?? defaultPetStatus,
         created_at: clock(),
-      });
-      return toPet(row);
+      }),
+    );
+
+  return {
+    create: (newPet) => insert(store.db, newPet),
+
+    createIdempotently(newPet, scope) {
+      // The body as validated (name trimmed), in a fixed order: field order and white space do not matter.
+      const fingerprint = requestFingerprint('createPet', [newPet.name, newPet.categoryId, newPet.status]);
+      return idempotency.run(scope, fingerprint, async (trx) => ({
+        status: 201,
+        body: await insert(trx, newPet),
+      }));
     },
 
     async get(id) {

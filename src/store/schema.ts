@@ -35,13 +35,28 @@ export interface SettingsTable {
   value: string;
 }
 
+/** The outcome of a request made with an Idempotency-Key, replayed to retries until it expires. */
+export interface IdempotencyRecordsTable {
+  api_key_id: string;
+  idempotency_key: string;
+  /** SHA-256 of the operation and its normalised body: a retry must send the same request. */
+  fingerprint: string;
+  response_status: number;
+  /** The response body, JSON. */
+  response_body: string;
+  created_at: number;
+  expires_at: number;
+}
+
 export interface Database {
   pets: PetsTable;
   api_keys: ApiKeysTable;
   settings: SettingsTable;
+  idempotency_records: IdempotencyRecordsTable;
 }
 
 export type PetRow = Selectable<PetsTable>;
 export type NewPetRow = Insertable<PetsTable>;
 export type ApiKeyRow = Selectable<ApiKeysTable>;
 export type NewApiKeyRow = Insertable<ApiKeysTable>;
+export type IdempotencyRecordRow = Selectable<IdempotencyRecordsTable>;

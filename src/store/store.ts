@@ -32,5 +32,11 @@ export interface Store {
   isUnavailable(error: unknown): boolean;
   /** The connection pool's state; undefined for an embedded database without one. */
   poolStats(): PoolStats | undefined;
+  /**
+   * A value that changes whenever the data may have changed, by this process or any other: a cache of
+   * query results read under one token is valid while the token stays the same. Undefined where no such
+   * token is cheap to get (PostgreSQL), which means: do not cache.
+   */
+  changeToken(): string | undefined;
   close(): Promise<void>;
 }

@@ -21,6 +21,8 @@ const pinned: Record<string, number> = {
   service_unavailable: 503,
   rate_limited: 429,
   api_key_banned: 429,
+  idempotency_key_in_flight: 409,
+  idempotency_key_reused: 422,
   internal_error: 500,
 };
 

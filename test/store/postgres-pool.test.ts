@@ -28,9 +28,22 @@ describe('PostgreSQL pool and statement timeout', { skip: !postgres && 'no Postg
     assert.equal((error as { code?: string }).code, '57014');
     assert.ok(store.isUnavailable(error));
   });
+});
+
+describe('PostgreSQL pool size', { skip: !postgres && 'no PostgreSQL' }, () => {
+  // A generous wait for a connection, so that a busy machine does not turn waiting into a timeout.
+  const deployment = postgres?.freshDeployment({ databasePoolSize: 2, statementTimeoutMs: 10_000 });
+  let store: Store;
+  before(async () => {
+    store = await openStore(deployment!.config);
+  });
+  after(async () => {
+    await store?.close();
+    await deployment?.remove();
+  });
 
   test('no more connections than the pool size; the rest wait', async () => {
-    const queries = Array.from({ length: 5 }, () => sql`select pg_sleep(0.1)`.execute(store.db));
+    const queries = Array.from({ length: 5 }, () => sql`select pg_sleep(0.05)`.execute(store.db));
     await new Promise((resolve) => setImmediate(resolve));
     const during = store.poolStats()!;
     await Promise.all(queries);

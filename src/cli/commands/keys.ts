@@ -7,12 +7,7 @@ import type { KeyLimitsStatus } from '../../services/key-limits-service.js';
 import { withServices } from '../with-services.js';
 import { addSettingOptions, redisSettings, storeSettings } from '../settings-options.js';
 import { printTable } from '../print-table.js';
-
-const positiveInteger = (flag: string) => (value: string) => {
-  const n = Number(value);
-  if (!Number.isSafeInteger(n) || n < 1) throw new Error(`${flag} must be a positive integer, got ${value}`);
-  return n;
-};
+import { positiveInteger } from '../option-parsers.js';
 
 interface QuotaFlags {
   perMinute?: number;

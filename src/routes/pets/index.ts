@@ -1,8 +1,10 @@
 // The three pet operations of the spec, under /v1.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
 import { defaultPageSize } from '../../domain/pet.js';
 import { errorResponse } from '../../http/schemas/error.js';
 import { deprecationHeaders } from '../../http/deprecation.js';
+import { IdempotencyHeaders } from '../../http/schemas/idempotency.js';
 import {
   createPetResponse,
   getPetError,
@@ -68,12 +70,21 @@ export const petsRoutes: FastifyPluginAsyncTypebox<PetsRoutesOptions> = async (
         operationId: 'createPet',
         tags: ['pets'],
         summary: 'Add an animal',
+        description:
+          'Send an `Idempotency-Key` to make retries safe: a retry with the same key and body creates nothing ' +
+          'and gets the first response again. The same key with another body is 422; a retry while the first ' +
+          'request is still running waits for it, up to a bound, then gets 409 with `Retry-After`.',
+        headers: IdempotencyHeaders,
         body: NewPetSchema,
         response: {
           201: createPetResponse,
           400: errorResponse(400),
+          409: errorResponse(409, {
+            'Retry-After': Type.Integer({ description: 'Seconds to wait before retrying' }),
+          }),
           413: errorResponse(413),
           415: errorResponse(415),
+          422: errorResponse(422),
           ...commonErrors,
         },
       },
@@ -85,8 +96,17 @@ export const petsRoutes: FastifyPluginAsyncTypebox<PetsRoutesOptions> = async (
       },
     },
     async (request, reply) => {
-      const pet = await pets.create(request.body);
-      return reply.code(201).header('location', `${baseUrl}/pets/${pet.id}`).send(pet);
+      const key = request.headers['idempotency-key'];
+      // Every /v1 request is authenticated before it gets here; idempotency keys are scoped to the API key.
+      const {
+        status,
+        body: pet,
+        replayed,
+      } = key
+        ? await pets.createIdempotently(request.body, { apiKeyId: request.apiKey!.id, key })
+        : { status: 201, body: await pets.create(request.body), replayed: false };
+      if (replayed) reply.header('idempotent-replayed', 'true');
+      return reply.code(status).header('location', `${baseUrl}/pets/${pet.id}`).send(pet);
     },
   );
 

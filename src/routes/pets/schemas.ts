@@ -9,6 +9,7 @@ import {
   type PetStatus,
 } from '../../domain/pet.js';
 import { commonHeaders, errorResponse } from '../../http/schemas/error.js';
+import { idempotentReplayedHeader } from '../../http/schemas/idempotency.js';
 
 export const PetStatusSchema = Type.Unsafe<PetStatus>({
   $id: 'PetStatus',
@@ -97,8 +98,14 @@ export const listPetsResponse = Type.Ref(PetsSchema, {
 });
 
 export const createPetResponse = Type.Ref(PetSchema, {
-  description: 'The created animal, with its assigned id',
-  headers: { ...commonHeaders, Location: Type.String({ description: 'URL of the created animal' }) },
+  description:
+    'The created animal, with its assigned id; or, with `Idempotent-Replayed: true`, the stored response of ' +
+    'the first request with the same Idempotency-Key',
+  headers: {
+    ...commonHeaders,
+    Location: Type.String({ description: 'URL of the created animal' }),
+    ...idempotentReplayedHeader,
+  },
 });
 
 const deprecationHeaders = {

@@ -82,6 +82,8 @@ export function openPostgres({ url, schema, poolSize, statementTimeoutMs }: Post
       idle: pool.idleCount,
       waiting: pool.waitingCount,
     }),
+    // Other instances write to the same database without telling this one: nothing may be cached.
+    changeToken: () => undefined,
     close: () => db.destroy(),
   };
 }

@@ -18,17 +18,38 @@ export interface SqliteOptions {
 /** Distinct SQL texts kept prepared; the service issues a few dozen, so this only bounds odd ones. */
 const cachedStatements = 500;
 
+type Statement = Pick<SqliteDatabase.Statement, 'reader' | 'all' | 'run' | 'iterate'>;
+
+/** A statement that counts its runs: every statement but a SELECT may change the data. */
+const counted = (statement: SqliteDatabase.Statement, onWrite: () => void): Statement => ({
+  reader: statement.reader,
+  all: (...parameters: unknown[]) => {
+    onWrite();
+    return statement.all(...parameters);
+  },
+  run: (...parameters: unknown[]) => {
+    onWrite();
+    return statement.run(...parameters);
+  },
+  iterate: (...parameters: unknown[]) => {
+    onWrite();
+    return statement.iterate(...parameters);
+  },
+});
+
 /**
- * Kysely prepares every query anew, which costs more than running a small one; the same SQL text reuses
- * its prepared statement instead. Safe because the connection runs one query at a time.
+ * What Kysely sees as the database. Kysely prepares every query anew, which costs more than running a
+ * small one; the same SQL text reuses its prepared statement instead (safe: the connection runs one query
+ * at a time). It also counts this connection's writes, for the change token.
  */
-function withStatementCache(connection: SqliteDatabase.Database) {
-  const statements = new LRUCache<string, SqliteDatabase.Statement>({ max: cachedStatements });
+function kyselyConnection(connection: SqliteDatabase.Database, onWrite: () => void) {
+  const statements = new LRUCache<string, Statement>({ max: cachedStatements });
   return {
     prepare(sql: string) {
       let statement = statements.get(sql);
       if (!statement) {
-        statement = connection.prepare(sql);
+        const prepared = connection.prepare(sql);
+        statement = /^\s*select\b/i.test(sql) ? prepared : counted(prepared, onWrite);
         statements.set(sql, statement);
       }
       return statement;
@@ -46,9 +67,12 @@ export function openSqlite({ dataDir, deployment, synchronous }: SqliteOptions):
   // Several processes (workers, CLI) may share the file: wait for a lock rather than fail.
   connection.pragma('busy_timeout = 5000');
   connection.pragma('foreign_keys = ON');
+  let ownWrites = 0;
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(connection) }),
+    dialect: new SqliteDialect({ database: kyselyConnection(connection, () => ownWrites++) }),
   });
+  // data_version moves when another connection (a worker, the CLI) commits; our own writes are counted.
+  const dataVersion = connection.prepare('pragma data_version').pluck();
   return {
     db,
     dialect: 'sqlite',
@@ -58,6 +82,7 @@ export function openSqlite({ dataDir, deployment, synchronous }: SqliteOptions):
     },
     isUnavailable: isSqliteUnavailable,
     poolStats: () => undefined,
+    changeToken: () => `${dataVersion.get() as number}.${ownWrites}`,
     close: () => db.destroy(),
   };
 }

@@ -1,0 +1,18 @@
+// Baseline: Fastify returning the fixed 20-pet page through a response schema (fast-json-stringify), no logs.
+import Fastify from 'fastify';
+import { fixedPage, portArgument } from './fixed-page.js';
+
+const pet = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    name: { type: 'string' },
+    categoryId: { type: 'integer' },
+    status: { type: 'string', enum: ['available', 'pending', 'sold'] },
+  },
+  required: ['id', 'name', 'categoryId', 'status'],
+} as const;
+
+const app = Fastify({ logger: false });
+app.get('/v1/pets', { schema: { response: { 200: { type: 'array', items: pet } } } }, async () => fixedPage);
+await app.listen({ port: portArgument(), host: '127.0.0.1' });

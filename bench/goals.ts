@@ -1,0 +1,107 @@
+// The performance targets, each a ratio computed from the run's own medians, so that any machine can judge them.
+import type { RowSummary } from './lib/medians.js';
+
+export interface GoalResult {
+  what: string;
+  target: string;
+  /** The measured ratio (or megabytes, for memory); undefined when a row it needs was not run. */
+  measured: number | undefined;
+  met: boolean | undefined;
+}
+
+type Rows = Record<string, RowSummary | undefined>;
+
+interface Goal {
+  what: string;
+  target: string;
+  measure(rows: Rows): number | undefined;
+  /** Whether the measured value meets the target; besides the value, some goals also need zero errors. */
+  check(value: number, rows: Rows): boolean;
+}
+
+const failures = (row: RowSummary | undefined) => (row ? row.non2xx + row.errors : 0);
+
+const ratio =
+  (a: string, b: string, of: 'rps' | 'p99Ms' = 'rps') =>
+  (rows: Rows) => {
+    const [x, y] = [rows[a], rows[b]];
+    return x && y && y[of] > 0 ? x[of] / y[of] : undefined;
+  };
+
+const atLeast = (min: number) => (value: number) => value >= min;
+const atMost = (max: number) => (value: number) => value <= max;
+const mb = 1024 * 1024;
+
+export const goals: Goal[] = [
+  {
+    what: 'list available (SQLite, auth + limits) vs Fastify-static',
+    target: '≥ 0.50 ×',
+    measure: ratio('list-available', 'fastify-static'),
+    check: atLeast(0.5),
+  },
+  {
+    what: 'same vs the Express 4 peer',
+    target: '≥ 3 ×',
+    measure: ratio('list-available', 'express'),
+    check: atLeast(3),
+  },
+  {
+    what: 'same vs json-server 0.17',
+    target: '≥ 100 ×',
+    measure: ratio('list-available', 'json-server'),
+    check: atLeast(100),
+  },
+  {
+    what: 'p99 of that scenario vs Fastify-static p99, zero errors',
+    target: '≤ 3 ×',
+    measure: ratio('list-available', 'fastify-static', 'p99Ms'),
+    check: (value, rows) => value <= 3 && failures(rows['list-available']) === 0,
+  },
+  {
+    what: 'POST /v1/pets vs bare node:http POST echo',
+    target: '≥ 0.35 ×',
+    measure: ratio('create-pet', 'node-http-echo'),
+    check: atLeast(0.35),
+  },
+  {
+    what: 'Redis limiter vs memory limiter',
+    target: '≥ 0.90 ×',
+    measure: ratio('list-available-redis', 'list-available'),
+    check: atLeast(0.9),
+  },
+  {
+    what: 'PostgreSQL vs SQLite, same scenario',
+    target: '≥ 0.80 ×',
+    measure: ratio('list-available-postgres', 'list-available'),
+    check: atLeast(0.8),
+  },
+  {
+    what: 'deep cursor page p99 vs first-page p99 (1M pets)',
+    target: '≤ 1.2 ×',
+    measure: ratio('list-deep-cursor-1m', 'list-available-1m', 'p99Ms'),
+    check: atMost(1.2),
+  },
+  {
+    what: 'rate limiting on vs off',
+    target: '≥ 0.85 ×',
+    measure: ratio('list-available', 'list-available-limits-off'),
+    check: atLeast(0.85),
+  },
+  {
+    what: 'server RSS during the GET runs at 1M pets',
+    target: '≤ 150 MB',
+    measure: (rows) => {
+      const peaks = ['list-available-1m', 'list-deep-cursor-1m'].map((name) => rows[name]?.rssBytes);
+      const known = peaks.filter((v): v is number => v !== undefined);
+      return known.length ? Math.max(...known) / mb : undefined;
+    },
+    check: atMost(150),
+  },
+];
+
+export function evaluateGoals(rows: Rows): GoalResult[] {
+  return goals.map(({ what, target, measure, check }) => {
+    const measured = measure(rows);
+    return { what, target, measured, met: measured === undefined ? undefined : check(measured, rows) };
+  });
+}

@@ -1,0 +1,69 @@
+// The data every row needs, made once per run and only when a chosen row needs it: the seeded
+// deployments, the json-server file, and whether PostgreSQL and Redis answer.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { postgresDeployment, sqliteDeployment, type Deployment } from './deployments.js';
+import { writeJsonServerDb } from './json-server-db.js';
+import { reachable } from './reachable.js';
+import { deleteRedisKeys } from './redis-cleanup.js';
+
+export interface FixtureOptions {
+  /** Temporary folder of the run, removed afterwards. */
+  dir: string;
+  pets: number;
+  deepPets: number;
+  postgresUrl: string;
+  redisUrl: string;
+}
+
+const memo = <T>(make: () => Promise<T>): (() => Promise<T>) => {
+  let made: Promise<T> | undefined;
+  return () => (made ??= make());
+};
+
+export function createFixtures(options: FixtureOptions) {
+  const { dir, pets, deepPets, postgresUrl, redisUrl } = options;
+  const tag = `${process.pid}_${Date.now().toString(36)}`;
+  const postgresSchema = `bench_${tag}`;
+  const redisPrefix = `petstore-bench:${tag}:`;
+  const made: Deployment[] = [];
+  let usedRedis = false;
+  const keep = (deployment: Deployment) => (made.push(deployment), deployment);
+  const sqliteIn = (name: string, count: number) => async () => {
+    mkdirSync(join(dir, name), { recursive: true });
+    return keep(sqliteDeployment(join(dir, name), count));
+  };
+
+  const fixtures = {
+    pets,
+    deepPets,
+    /** The main deployment: SQLite with `pets` pets. */
+    main: memo(sqliteIn('main', pets)),
+    /** The large deployment of the deep-cursor and memory rows. */
+    large: memo(sqliteIn('large', deepPets)),
+    /** The main scenario's data on PostgreSQL, or undefined when PostgreSQL does not answer. */
+    postgres: memo(async () =>
+      (await reachable(postgresUrl))
+        ? keep(await postgresDeployment(postgresUrl, postgresSchema, pets))
+        : undefined,
+    ),
+    /** Where the limiter's Redis counters go, or undefined when Redis does not answer. */
+    redis: memo(async () => {
+      usedRedis = await reachable(redisUrl);
+      return usedRedis ? { url: redisUrl, prefix: redisPrefix } : undefined;
+    }),
+    jsonServerDb: memo(async () => {
+      const file = join(dir, 'json-server-db.json');
+      writeJsonServerDb(file, pets);
+      return file;
+    }),
+    postgresUrl,
+    async cleanup() {
+      for (const deployment of made) await deployment.remove().catch(() => {});
+      if (usedRedis) await deleteRedisKeys(redisUrl, redisPrefix).catch(() => {});
+    },
+  };
+  return fixtures;
+}
+
+export type Fixtures = ReturnType<typeof createFixtures>;

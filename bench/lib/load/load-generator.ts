@@ -1,0 +1,33 @@
+// What a load generator is asked to do and what it reports, whichever tool produces the load.
+
+export interface LoadRequest {
+  method: 'GET' | 'POST';
+  /** Path and query; with `randomIdUpTo`, a random id in 1..randomIdUpTo is appended to it per request. */
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+  randomIdUpTo?: number;
+}
+
+export interface LoadOptions {
+  connections: number;
+  seconds: number;
+  /** A request slower than this counts as an error. */
+  timeoutSeconds: number;
+}
+
+export interface LoadResult {
+  rps: number;
+  p50Ms: number;
+  p99Ms: number;
+  /** Answers with a status outside 2xx (wrk also counts 3xx as success; the API issues none). */
+  non2xx: number;
+  /** Connection errors and timeouts. */
+  errors: number;
+}
+
+export interface LoadGenerator {
+  name: string;
+  version: string;
+  run(baseUrl: string, request: LoadRequest, options: LoadOptions): Promise<LoadResult>;
+}

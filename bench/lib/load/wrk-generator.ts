@@ -1,0 +1,77 @@
+// wrk, pinned to the load core: a C load generator that costs the machine less than autocannon per request.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadCore, pinned } from '../cpu-pinning.js';
+import type { LoadGenerator, LoadRequest, LoadResult } from './load-generator.js';
+
+/** `wrk -v` prints its version (and exits non-zero); undefined when wrk is not installed. */
+export function wrkVersion(): string | undefined {
+  const probe = spawnSync('wrk', ['-v'], { encoding: 'utf8' });
+  if (probe.error) return undefined;
+  return /wrk ([^\s]+)/.exec(probe.stdout + probe.stderr)?.[1] ?? 'unknown';
+}
+
+const lua = (text: string) => JSON.stringify(text); // a JSON string is a valid Lua string literal here
+
+/** The Lua script that shapes every request of the run. */
+export function wrkScript(request: LoadRequest): string {
+  const lines = [`wrk.method = ${lua(request.method)}`];
+  for (const [name, value] of Object.entries(request.headers))
+    lines.push(`wrk.headers[${lua(name)}] = ${lua(value)}`);
+  if (request.body !== undefined) lines.push(`wrk.body = ${lua(request.body)}`);
+  if (request.randomIdUpTo) {
+    lines.push(
+      'math.randomseed(os.time())',
+      `request = function() return wrk.format(nil, ${lua(request.path)} .. math.random(1, ${request.randomIdUpTo})) end`,
+    );
+  }
+  return lines.join('\n') + '\n';
+}
+
+const toMs = (value: string, unit: string) =>
+  Number(value) * (unit === 'us' ? 0.001 : unit === 'ms' ? 1 : unit === 's' ? 1000 : 60_000);
+
+/** Reads the figures out of wrk's --latency report. */
+export function parseWrkOutput(output: string): LoadResult {
+  const percentile = (p: string) => {
+    const match = new RegExp(`^\\s+${p}%\\s+([\\d.]+)(us|ms|s|m)\\s*$`, 'm').exec(output);
+    if (!match) throw new Error(`wrk printed no ${p}% latency:\n${output}`);
+    return toMs(match[1]!, match[2]!);
+  };
+  const rps = /Requests\/sec:\s+([\d.]+)/.exec(output);
+  if (!rps) throw new Error(`wrk printed no Requests/sec:\n${output}`);
+  const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(output);
+  return {
+    rps: Number(rps[1]),
+    p50Ms: percentile('50'),
+    p99Ms: percentile('99'),
+    non2xx: Number(/Non-2xx or 3xx responses: (\d+)/.exec(output)?.[1] ?? 0),
+    errors: socketErrors ? socketErrors.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0,
+  };
+}
+
+export const wrkGenerator = (version: string): LoadGenerator => ({
+  name: 'wrk',
+  version,
+  async run(baseUrl, request, { connections, seconds, timeoutSeconds }) {
+    const dir = mkdtempSync(join(tmpdir(), 'petstore-wrk-'));
+    try {
+      const script = join(dir, 'request.lua');
+      writeFileSync(script, wrkScript(request));
+      const wrkArgs = ['-t1', `-c${connections}`, `-d${Math.max(1, Math.round(seconds))}s`];
+      wrkArgs.push(`--timeout`, `${timeoutSeconds}s`, '--latency', '-s', script, baseUrl + request.path);
+      const [command, args] = pinned(loadCore, 'wrk', wrkArgs);
+      const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+      let output = '';
+      child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+      if (code !== 0) throw new Error(`wrk exited with ${code}:\n${output}`);
+      return parseWrkOutput(output);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  },
+});

@@ -1,0 +1,113 @@
+// `npm run bench`: builds the service, seeds its databases, and measures every row (the service's
+// scenarios, the baselines, the peers) in interleaved rounds; prints the medians, their ratios and the
+// targets, and writes it all as JSON to bench/results/. See docs/benchmarks.md.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { evaluateGoals } from './goals.js';
+import { buildService } from './lib/build-service.js';
+import { canPin, loadCore, pinSelf } from './lib/cpu-pinning.js';
+import { createFixtures } from './lib/fixtures.js';
+import { chooseGenerator } from './lib/load/choose-generator.js';
+import { describeMachine } from './lib/machine.js';
+import { measure } from './lib/measure.js';
+import { summarize, type RoundResult, type RowSummary } from './lib/medians.js';
+import { parseOptions } from './lib/options.js';
+import { goalsTable, rowsTable } from './lib/report.js';
+import { scenarios, type Prepared } from './scenarios.js';
+import { rateLimitHeader } from './service-settings.js';
+
+const options = parseOptions(process.argv.slice(2));
+
+const unknown = options.only.filter((name) => !scenarios.some((s) => s.name === name));
+if (unknown.length)
+  throw new Error(`unknown rows: ${unknown.join(', ')}; rows: ${scenarios.map((s) => s.name).join(', ')}`);
+const chosen = scenarios.filter((s) => options.only.length === 0 || options.only.includes(s.name));
+
+if (options.build) buildService();
+
+pinSelf(loadCore); // the in-process load generator (autocannon) and the harness stay off the server core
+const generator = chooseGenerator(options.generator);
+const machine = describeMachine();
+const dir = mkdtempSync(join(tmpdir(), 'petstore-bench-'));
+const fixtures = createFixtures({ dir, ...options });
+const rounds = new Map<string, RoundResult[]>();
+const notes: string[] = [];
+const unlimited = new Set<string>(); // service rows whose answers carried no rate-limit header
+
+try {
+  console.log(`Seeding (${options.pets} pets, ${options.deepPets} for the deep cursor and memory rows)...`);
+  const prepared = new Map<string, Prepared>();
+  for (const scenario of chosen) prepared.set(scenario.name, await scenario.prepare(fixtures));
+  const runnable = chosen.filter((s) => !('skipped' in prepared.get(s.name)!));
+
+  const pinning = canPin ? 'server on core 0, load on core 1' : 'not pinned (no taskset or one core)';
+  console.log(
+    `${generator.name} ${generator.version}, ${options.connections} connections, ${options.rounds} round(s) of ` +
+      `${options.seconds} s after ${options.warmupSeconds} s of warm-up, ${pinning}`,
+  );
+  for (let round = 0; round < options.rounds; round++) {
+    // Each round starts one row later, so that no row always runs first or after the same neighbour.
+    const order = runnable.map((_, i) => runnable[(i + round) % runnable.length]!);
+    for (const scenario of order) {
+      const { server, request } = prepared.get(scenario.name) as Exclude<Prepared, { skipped: string }>;
+      const seconds = Math.max(options.seconds, scenario.minSeconds ?? 0);
+      const { figures: result, headers } = await measure(server, request, generator, { ...options, seconds });
+      if (scenario.group === 'service' && !headers.has(rateLimitHeader)) unlimited.add(scenario.name);
+      rounds.set(scenario.name, [...(rounds.get(scenario.name) ?? []), result]);
+      const failures =
+        result.non2xx + result.errors ? `, ${result.non2xx} non-2xx, ${result.errors} errors` : '';
+      console.log(
+        `round ${round + 1}/${options.rounds}  ${scenario.name.padEnd(26)} ${result.rps.toFixed(0).padStart(7)} req/s` +
+          `  p99 ${result.p99Ms.toFixed(2)} ms${failures}`,
+      );
+    }
+  }
+
+  const summaries: Record<string, RowSummary | undefined> = {};
+  for (const [name, results] of rounds) summaries[name] = summarize(results);
+  const rows = chosen.map((s) => {
+    const p = prepared.get(s.name)!;
+    return {
+      name: s.name,
+      label: s.label,
+      summary: summaries[s.name],
+      ...('skipped' in p && { skipped: p.skipped }),
+    };
+  });
+  const goalResults = evaluateGoals(summaries);
+  if (unlimited.size) {
+    notes.push(
+      `no ${rateLimitHeader} header from ${[...unlimited].join(', ')}: rate limiting was not on there, ` +
+        'so "rate limiting on vs off" and "Redis vs memory limiter" compare the same work',
+    );
+  }
+  if (options.quick) notes.push('--quick figures come from one short round: a smoke run, not for comparison');
+
+  console.log(
+    `\n${rowsTable(rows)}\n\nTargets (ratios of this run's medians)\n\n${goalsTable(goalResults)}\n`,
+  );
+  for (const note of notes) console.log(`Note: ${note}`);
+
+  mkdirSync(options.resultsDir, { recursive: true });
+  const stamp = machine.date.replace(/[:.]/g, '-');
+  const file = join(options.resultsDir, `${stamp}${options.quick ? '-quick' : ''}.json`);
+  const settings = {
+    ...options,
+    generator: `${generator.name} ${generator.version}`,
+    postgresUrl: undefined,
+  };
+  const result = {
+    ...machine,
+    settings,
+    rows,
+    rounds: Object.fromEntries(rounds),
+    goals: goalResults,
+    notes,
+  };
+  writeFileSync(file, JSON.stringify(result, null, 2) + '\n');
+  console.log(`Written to ${file}`);
+} finally {
+  await fixtures.cleanup();
+  rmSync(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,194 @@
+// Every row of the benchmark: the service's scenarios, the baselines and the peers, each as the server to
+// start and the request to send. Each resolves the data it needs (seeded once) when the run prepares it.
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { cursorAfter } from './lib/deep-cursor.js';
+import type { Deployment } from './lib/deployments.js';
+import type { Fixtures } from './lib/fixtures.js';
+import type { LoadRequest } from './lib/load/load-generator.js';
+import { cliEntry } from './lib/petstore-cli.js';
+import type { ServerSpec } from './lib/server-process.js';
+import { fullSyncEnv, rateLimitsOffEnv, redisLimiterEnv, serveArgs, serviceEnv } from './service-settings.js';
+
+export type Group = 'service' | 'baseline' | 'peer';
+export type Prepared = { server: ServerSpec; request: LoadRequest } | { skipped: string };
+
+export interface Scenario {
+  name: string;
+  label: string;
+  group: Group;
+  /** Shortest measurement that sees enough answers from a slow server; longer runs are kept. */
+  minSeconds?: number;
+  prepare(fixtures: Fixtures): Promise<Prepared>;
+}
+
+const mainQuery = '/v1/pets?limit=20&status=available';
+const newPet = JSON.stringify({ name: 'Rex', categoryId: 1, status: 'available' });
+
+const bearer = (deployment: Deployment) => ({ authorization: `Bearer ${deployment.key}` });
+
+const service = (deployment: Deployment, env: Record<string, string> = {}): ServerSpec => ({
+  nodeArgs: [cliEntry, ...serveArgs, ...deployment.storeArgs],
+  env: { ...serviceEnv, ...env },
+  readyPath: '/healthz',
+});
+
+const tsScript = (path: string, env: Record<string, string> = {}): ServerSpec => ({
+  nodeArgs: ['--import', 'tsx', fileURLToPath(new URL(path, import.meta.url))],
+  env: { NODE_ENV: 'production', ...env },
+  readyPath: '/healthz',
+});
+
+const get = (path: string, headers: Record<string, string> = {}): LoadRequest => ({
+  method: 'GET',
+  path,
+  headers,
+});
+
+/** The main scenario on the main deployment, with extra settings, or skipped with the reason `env` gives. */
+const listing = (
+  name: string,
+  label: string,
+  env: (f: Fixtures) => Promise<Record<string, string> | string>,
+): Scenario => ({
+  name,
+  label,
+  group: 'service',
+  async prepare(f) {
+    const extra = await env(f);
+    if (typeof extra === 'string') return { skipped: extra };
+    const main = await f.main();
+    return { server: service(main, extra), request: get(mainQuery, bearer(main)) };
+  },
+});
+
+/** POST /v1/pets on the main deployment, with the service's settings plus `env`. */
+const creating = (name: string, label: string, env: Record<string, string>): Scenario => ({
+  name,
+  label,
+  group: 'service',
+  async prepare(f) {
+    const main = await f.main();
+    const headers = { ...bearer(main), 'content-type': 'application/json' };
+    return {
+      server: service(main, env),
+      request: { method: 'POST', path: '/v1/pets', headers, body: newPet },
+    };
+  },
+});
+
+export const scenarios: Scenario[] = [
+  listing('list-available', `GET ${mainQuery}`, async () => ({})),
+  {
+    name: 'list-available-1m',
+    label: `GET ${mainQuery}, first page, 1M pets`,
+    group: 'service',
+    async prepare(f) {
+      const large = await f.large();
+      return { server: service(large), request: get(mainQuery, bearer(large)) };
+    },
+  },
+  {
+    name: 'list-deep-cursor-1m',
+    label: `GET ${mainQuery}&cursor=… 90% into 1M pets`,
+    group: 'service',
+    async prepare(f) {
+      const large = await f.large();
+      const cursor = await cursorAfter(large.cursorSecret, Math.floor(large.pets * 0.9), 'available');
+      return { server: service(large), request: get(`${mainQuery}&cursor=${cursor}`, bearer(large)) };
+    },
+  },
+  {
+    name: 'list-100',
+    label: 'GET /v1/pets?limit=100',
+    group: 'service',
+    async prepare(f) {
+      const main = await f.main();
+      return { server: service(main), request: get('/v1/pets?limit=100', bearer(main)) };
+    },
+  },
+  creating('create-pet', 'POST /v1/pets', {}),
+  creating('create-pet-sync-full', 'POST /v1/pets, PETSTORE_SQLITE_SYNCHRONOUS=full', fullSyncEnv),
+  {
+    name: 'get-pet',
+    label: 'GET /v1/pets/{id}, random ids',
+    group: 'service',
+    async prepare(f) {
+      const main = await f.main();
+      return {
+        server: service(main),
+        request: { ...get('/v1/pets/', bearer(main)), randomIdUpTo: main.pets },
+      };
+    },
+  },
+  listing('list-available-redis', `GET ${mainQuery}, Redis limiter`, async (f) => {
+    const redis = await f.redis();
+    return redis ? redisLimiterEnv(redis.url, redis.prefix) : 'Redis does not answer';
+  }),
+  {
+    name: 'list-available-postgres',
+    label: `GET ${mainQuery}, PostgreSQL`,
+    group: 'service',
+    async prepare(f) {
+      const postgres = await f.postgres();
+      if (!postgres) return { skipped: `PostgreSQL does not answer at ${f.postgresUrl}` };
+      return { server: service(postgres), request: get(mainQuery, bearer(postgres)) };
+    },
+  },
+  listing('list-available-limits-off', `GET ${mainQuery}, rate limiting off`, async () => rateLimitsOffEnv),
+  {
+    name: 'node-http-static',
+    label: 'node:http, fixed 20-pet page',
+    group: 'baseline',
+    prepare: async () => ({ server: tsScript('./baselines/node-http-static.ts'), request: get(mainQuery) }),
+  },
+  {
+    name: 'fastify-static',
+    label: 'Fastify, fixed 20-pet page, response schema',
+    group: 'baseline',
+    prepare: async () => ({ server: tsScript('./baselines/fastify-static.ts'), request: get(mainQuery) }),
+  },
+  {
+    name: 'node-http-echo',
+    label: 'node:http POST echo',
+    group: 'baseline',
+    prepare: async () => ({
+      server: tsScript('./baselines/node-http-echo.ts'),
+      request: {
+        method: 'POST',
+        path: '/v1/pets',
+        headers: { 'content-type': 'application/json' },
+        body: newPet,
+      },
+    }),
+  },
+  {
+    name: 'express',
+    label: `Express 4 GET ${mainQuery}`,
+    group: 'peer',
+    async prepare(f) {
+      const main = await f.main();
+      const server = tsScript('./peers/express-pets.ts', { PETS_DB: main.sqliteFile! });
+      return { server, request: get(mainQuery, bearer(main)) };
+    },
+  },
+  {
+    name: 'json-server',
+    label: 'json-server 0.17 GET /pets?status=available&_limit=20',
+    group: 'peer',
+    // It answers a few requests a second: a 2-second run may end before the first of 50 queued ones.
+    minSeconds: 5,
+    async prepare(f) {
+      const bin = createRequire(import.meta.url).resolve('json-server/lib/cli/bin.js');
+      const db = await f.jsonServerDb();
+      return {
+        server: {
+          nodeArgs: [bin, db, '--host', '127.0.0.1', '--quiet'],
+          env: { NODE_ENV: 'production' },
+          readyPath: '/pets/1',
+        },
+        request: get('/pets?status=available&_limit=20'),
+      };
+    },
+  },
+];

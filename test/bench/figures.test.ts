@@ -1,0 +1,125 @@
+// The harness's arithmetic without load: reading wrk's report, shaping its requests, medians, targets and
+// CPU-profile self times.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { evaluateGoals } from '../../bench/goals.js';
+import { summarizeProfile } from '../../bench/lib/cpu-profile.js';
+import { parseWrkOutput, wrkScript } from '../../bench/lib/load/wrk-generator.js';
+import { median, summarize, type RowSummary } from '../../bench/lib/medians.js';
+import { statusOf } from '../../bench/lib/pet-rows.js';
+
+const wrkReport = `Running 2s test @ http://127.0.0.1:4000/v1/pets
+  1 threads and 50 connections
+  Thread Stats   Avg      Stdev     Max   +/- Stdev
+    Latency     4.10ms    1.20ms  30.00ms   90.00%
+  Latency Distribution
+     50%  850.00us
+     75%    4.50ms
+     90%    5.20ms
+     99%    1.52s
+  24000 requests in 2.00s, 10.00MB read
+  Socket errors: connect 0, read 1, write 0, timeout 2
+  Non-2xx or 3xx responses: 7
+Requests/sec:  12000.50
+Transfer/sec:      5.00MB
+`;
+
+test("wrk's report gives req/s, p50 and p99 in ms, non-2xx and socket errors", () => {
+  assert.deepEqual(parseWrkOutput(wrkReport), {
+    rps: 12000.5,
+    p50Ms: 0.85,
+    p99Ms: 1520,
+    non2xx: 7,
+    errors: 3,
+  });
+  assert.throws(() => parseWrkOutput('unable to connect'), /Requests\/sec|latency/);
+});
+
+test('the wrk script sets method, headers and body, and draws ids when asked', () => {
+  const post = wrkScript({ method: 'POST', path: '/v1/pets', headers: { a: 'b"c' }, body: '{"name":"Rex"}' });
+  assert.match(post, /^wrk\.method = "POST"$/m);
+  assert.match(post, /^wrk\.headers\["a"\] = "b\\"c"$/m);
+  assert.match(post, /^wrk\.body = "\{\\"name\\":\\"Rex\\"\}"$/m);
+  const ids = wrkScript({ method: 'GET', path: '/v1/pets/', headers: {}, randomIdUpTo: 500 });
+  assert.match(ids, /wrk\.format\(nil, "\/v1\/pets\/" \.\. math\.random\(1, 500\)\)/);
+});
+
+test('seeded statuses are 60% available, 25% pending, 15% sold', () => {
+  const counts = { available: 0, pending: 0, sold: 0 };
+  for (let id = 1; id <= 1000; id++) counts[statusOf(id)]++;
+  assert.deepEqual(counts, { available: 600, pending: 250, sold: 150 });
+});
+
+test('rows summarize as medians of speed and latency, totals of failures, peak memory', () => {
+  assert.equal(median([3, 1, 2]), 2);
+  assert.equal(median([4, 1, 2, 3]), 2.5);
+  const round = (rps: number, rssBytes?: number) => ({
+    rps,
+    p50Ms: rps / 10,
+    p99Ms: rps,
+    non2xx: 1,
+    errors: 0,
+    rssBytes,
+  });
+  assert.deepEqual(summarize([round(30, 5), round(10), round(20, 9)]), {
+    rps: 20,
+    p50Ms: 2,
+    p99Ms: 20,
+    non2xx: 3,
+    errors: 0,
+    rssBytes: 9,
+  });
+});
+
+test('targets are ratios of the medians, met or missed, or not run', () => {
+  const row = (rps: number, p99Ms = 10, failures = 0): RowSummary => ({
+    rps,
+    p50Ms: 1,
+    p99Ms,
+    non2xx: failures,
+    errors: 0,
+    rssBytes: 100 * 1024 * 1024,
+  });
+  const goals = evaluateGoals({
+    'list-available': row(600, 25, 1),
+    'fastify-static': row(1000, 10),
+    express: row(100),
+    'list-available-1m': row(500, 10),
+    'list-deep-cursor-1m': row(500, 13),
+  });
+  const byWhat = (start: string) => goals.find((g) => g.what.startsWith(start))!;
+  assert.deepEqual(byWhat('list available'), { ...byWhat('list available'), measured: 0.6, met: true });
+  assert.equal(byWhat('same vs the Express').measured, 6);
+  assert.equal(byWhat('same vs json-server').met, undefined);
+  assert.equal(byWhat('p99 of that').met, false, 'a p99 within 3 × still misses with an error');
+  assert.equal(byWhat('deep cursor').met, false);
+  assert.deepEqual(byWhat('server RSS'), { ...byWhat('server RSS'), measured: 100, met: true });
+});
+
+test("a CPU profile's self time is summed per function and per package, idle set apart", () => {
+  const frame = (functionName: string, url = '', lineNumber = 0) => ({ functionName, url, lineNumber });
+  const profile = {
+    nodes: [
+      { id: 1, callFrame: frame('(root)') },
+      { id: 2, callFrame: frame('executeQuery', 'file:///app/node_modules/kysely/dist/esm/driver.js', 59) },
+      { id: 3, callFrame: frame('list', 'file:///app/dist/services/pets-service.js', 9) },
+      { id: 4, callFrame: frame('(idle)') },
+    ],
+    samples: [2, 2, 3, 4, 2],
+    timeDeltas: [0, 1000, 1000, 1000, 2000],
+  };
+  const summary = summarizeProfile(profile);
+  assert.equal(summary.totalMs, 5);
+  assert.equal(summary.idleMs, 2);
+  assert.deepEqual(summary.functions[0], {
+    name: 'executeQuery',
+    where: 'kysely/dist/esm/driver.js:60',
+    area: 'kysely',
+    selfMs: 2,
+    percent: 66.7,
+  });
+  assert.deepEqual(
+    summary.areas.map((a) => a.area),
+    ['kysely', 'petstore'],
+  );
+});

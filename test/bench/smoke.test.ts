@@ -1,0 +1,66 @@
+// A benchmark smoke run of a few seconds: the harness seeds a small deployment, measures the main scenario
+// and the bare node:http baseline for a second each, and writes a result with numbers. Nothing is timed.
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+
+const runner = new URL('../../bench/run.ts', import.meta.url).pathname;
+const built = existsSync(new URL('../../dist/cli/main.js', import.meta.url));
+
+test(
+  'a one-second run of the main scenario and a baseline produces figures',
+  { skip: !built && 'dist/ is not built', timeout: 120_000 },
+  async () => {
+    const results = mkdtempSync(join(tmpdir(), 'petstore-bench-smoke-'));
+    try {
+      const args = [
+        '--only',
+        'list-available,node-http-static',
+        '--rounds',
+        '1',
+        '--seconds',
+        '1',
+        '--warmup',
+        '0',
+      ];
+      args.push(
+        '--connections',
+        '4',
+        '--pets',
+        '300',
+        '--deep-pets',
+        '300',
+        '--no-build',
+        '--results-dir',
+        results,
+      );
+      const child = spawn(process.execPath, ['--import', 'tsx', runner, ...args], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      for (const stream of [child.stdout, child.stderr])
+        stream.on('data', (chunk: Buffer) => (output += chunk));
+      const code = await new Promise((resolve) => child.on('close', resolve));
+      assert.equal(code, 0, output);
+
+      const [file] = readdirSync(results);
+      const result = JSON.parse(readFileSync(join(results, file!), 'utf8')) as {
+        versions: { node: string };
+        rows: { name: string; summary?: { rps: number; p99Ms: number; non2xx: number; errors: number } }[];
+        goals: { what: string; measured?: number }[];
+      };
+      assert.equal(result.versions.node, process.versions.node);
+      for (const row of result.rows) {
+        assert.ok(row.summary && row.summary.rps > 0 && row.summary.p99Ms > 0, `${row.name} has figures`);
+        assert.equal(row.summary.non2xx + row.summary.errors, 0, `${row.name} answered every request`);
+      }
+      assert.match(output, /\| list-available +\|/);
+      assert.match(output, /not run/, 'targets whose rows were left out say so');
+    } finally {
+      rmSync(results, { recursive: true, force: true });
+    }
+  },
+);
