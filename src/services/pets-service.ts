@@ -8,6 +8,7 @@ import type { Database, PetRow } from '../store/schema.js';
 import type { Store } from '../store/store.js';
 import { findPetById, insertPet, listPetsAfter } from '../store/repositories/pets-repository.js';
 import { readSetting } from '../store/repositories/settings-repository.js';
+import { ReadCache } from './read-cache.js';
 import type { Idempotency, IdempotencyScope, IdempotentOutcome } from './idempotency.js';
 
 export interface PetPage {
@@ -30,6 +31,9 @@ export interface PetsService {
   list(input: ListPetsInput): Promise<PetPage>;
 }
 
+/** Pages kept in memory (SQLite only), each at most 100 pets: a few megabytes at most. */
+const cachedPages = 1000;
+
 const toPet = (row: PetRow): Pet => ({
   id: row.id,
   name: row.name,
@@ -43,6 +47,7 @@ export async function createPetsService(
   clock: () => number = Date.now,
 ): Promise<PetsService> {
   const cursors = new CursorCodec(await readSetting(store.db, 'cursor_secret'));
+  const pages = new ReadCache<PetPage>(store, cachedPages);
 
   const insert = async (db: Store['db'] | Transaction<Database>, { name, categoryId, status }: NewPet) =>
     toPet(
@@ -72,20 +77,23 @@ export async function createPetsService(
       return toPet(row);
     },
 
-    async list({ status, limit = defaultPageSize, cursor }) {
-      let afterId = 0;
-      if (cursor !== undefined) {
-        const decoded = cursors.decode(cursor, status);
-        if (!decoded.ok) throw new ApiError('invalid_cursor', decoded.reason);
-        afterId = decoded.position.afterId;
-      }
-      // One row more than asked tells whether a next page exists without a second query.
-      const rows = await listPetsAfter(store.db, { status, afterId, limit: limit + 1 });
-      const pets = rows.slice(0, limit).map(toPet);
-      const last = pets.at(-1);
-      const nextCursor =
-        rows.length > limit && last ? cursors.encode({ afterId: last.id, status }) : undefined;
-      return { pets, nextCursor };
-    },
+    list: ({ status, limit = defaultPageSize, cursor }) =>
+      // Keyed by the cursor as sent: a cached page skips checking its signature too.
+      pages.get(`${status ?? ''}|${limit}|${cursor ?? ''}`, () => readPage(status, limit, cursor)),
   };
+
+  async function readPage(status: PetStatus | undefined, limit: number, cursor: string | undefined) {
+    let afterId = 0;
+    if (cursor !== undefined) {
+      const decoded = cursors.decode(cursor, status);
+      if (!decoded.ok) throw new ApiError('invalid_cursor', decoded.reason);
+      afterId = decoded.position.afterId;
+    }
+    // One row more than asked tells whether a next page exists without a second query.
+    const rows = await listPetsAfter(store.db, { status, afterId, limit: limit + 1 });
+    const pets = rows.slice(0, limit).map(toPet);
+    const last = pets.at(-1);
+    const nextCursor = rows.length > limit && last ? cursors.encode({ afterId: last.id, status }) : undefined;
+    return { pets, nextCursor };
+  }
 }
