@@ -1,8 +1,9 @@
 // Tables in README.md and docs/ that are generated from the code, so they cannot drift from it: the
-// configuration settings and the error catalogue. `npm run docs` rewrites them; a test checks them.
+// configuration settings, the error catalogue and the plans' quotas. `npm run docs` rewrites them; a test checks them.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { settings } from '../src/config.js';
 import { errorCatalogue, errorCodes } from '../src/errors/catalogue.js';
+import { quotaTable } from '../src/limits/quota-table.js';
 
 const cell = (text: string) => text.replaceAll('|', '\\|').replaceAll('\n', ' ');
 
@@ -28,6 +29,7 @@ export const generatedBlocks = (): Array<{ file: string; name: string; content: 
   { file: 'README.md', name: 'configuration', content: configurationTable() },
   { file: 'README.md', name: 'error-codes', content: errorTable() },
   { file: 'docs/errors.md', name: 'error-codes', content: errorTable() },
+  { file: 'docs/rate-limits.md', name: 'plan-quotas', content: quotaTable() },
 ];
 
 const markers = (name: string) => [`<!-- generated:${name} -->`, `<!-- /generated:${name} -->`] as const;

@@ -18,6 +18,10 @@ import { createValidatorCompiler } from './http/validation.js';
 import { healthRoutes } from './routes/health.js';
 import { petsRoutes } from './routes/pets/index.js';
 import { sharedPetSchemas } from './routes/pets/schemas.js';
+import { createRateLimiter, type RateLimiter } from './limits/index.js';
+import { limitByKey } from './http/rate-limit.js';
+import { createKeyLimitsService } from './services/key-limits-service.js';
+import { countLimiterEvents } from './metrics/limiter-events.js';
 import { createMetrics } from './metrics/metrics.js';
 import { createApiKeysService } from './services/api-keys-service.js';
 import { createIdempotency, schedulePruning } from './services/idempotency.js';
@@ -35,7 +39,9 @@ export async function createServices(
   config: Config,
   store: Store,
   clock: () => number = Date.now,
+  limiter?: RateLimiter,
 ): Promise<Services> {
+  const apiKeys = createApiKeysService(store, config.env, clock);
   const idempotency = createIdempotency(
     store,
     { ttlMs: config.idempotencyTtlSeconds * 1000, waitMs: config.idempotencyWaitMs },
@@ -43,9 +49,18 @@ export async function createServices(
   );
   return {
     pets: await createPetsService(store, idempotency, clock),
-    apiKeys: createApiKeysService(store, config.env, clock),
+    apiKeys,
+    keyLimits: createKeyLimitsService(apiKeys, limiter, clock),
     idempotency,
   };
+}
+
+/** Fastify's trustProxy from the setting: off, a hop count, or the proxies' addresses and CIDRs. */
+function trustProxyOf(setting: string): boolean | string | ((address: string, hop: number) => boolean) {
+  if (setting === '') return false;
+  if (!/^\d+$/.test(setting)) return setting;
+  const hops = Number(setting);
+  return (_address, hop) => hop < hops;
 }
 
 export async function buildApp({ config, store, clock = Date.now }: AppOptions): Promise<FastifyInstance> {
@@ -56,17 +71,29 @@ export async function buildApp({ config, store, clock = Date.now }: AppOptions):
       redact: { paths: ['req.headers.authorization', 'headers.authorization'], censor: '[redacted]' },
     },
     bodyLimit: config.bodyLimit,
+    // The client address (anonymous rate-limit budget) is taken from X-Forwarded-For only behind these proxies.
+    trustProxy: trustProxyOf(config.trustProxy),
     genReqId: requestIdOf,
     logController: new RequestLog(),
     return503OnClosing: true,
     forceCloseConnections: 'idle',
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  const services = await createServices(config, store, clock);
+  // Bans are recorded on the key, through the services built just below (called only while serving).
+  const limiter = config.rateLimits
+    ? await createRateLimiter(config, {
+        log: app.log,
+        clock,
+        recordBan: (keyId, ban) => services.apiKeys.ban(keyId, ban),
+      })
+    : undefined;
+  const services = await createServices(config, store, clock, limiter);
   app.decorate('config', config);
   app.decorate('store', store);
   app.decorate('services', services);
+  app.decorate('rateLimiter', limiter);
   app.decorate('metrics', createMetrics(store));
+  if (limiter) limiter.observe(countLimiterEvents(app.metrics));
   app.decorateRequest('apiKey', undefined);
 
   const sharedSchemas = [ErrorSchema, ...sharedPetSchemas];
@@ -88,7 +115,8 @@ export async function buildApp({ config, store, clock = Date.now }: AppOptions):
   const baseUrl = config.publicUrl || '/v1';
   await app.register(
     async (v1) => {
-      v1.addHook('onRequest', authenticate(services.apiKeys));
+      v1.addHook('onRequest', authenticate(services.apiKeys, limiter));
+      if (limiter) v1.addHook('onRequest', limitByKey(limiter));
       await v1.register(petsRoutes, { baseUrl, replacementDocs: `${baseUrl}/docs#/pets/listPets` });
     },
     { prefix: '/v1' },
@@ -101,6 +129,7 @@ export async function buildApp({ config, store, clock = Date.now }: AppOptions):
   );
   app.addHook('onClose', async () => {
     stopPruning();
+    await limiter?.close();
     await store.close();
   });
   return app;

@@ -14,12 +14,16 @@ export const storeSettings: SettingName[] = [
   'logLevel',
 ];
 
+/** Settings of the commands that read or reset rate-limit state kept in Redis. */
+export const redisSettings: SettingName[] = ['redisUrl', 'redisPrefix', 'redisTimeoutMs'];
+
 export function addSettingOptions(command: Command, names: SettingName[]): Command {
   for (const name of names) {
     const s = settings[name];
     const fallback = (s.schema as { default?: unknown }).default;
     const shown = fallback === '' || fallback === undefined ? '' : `, default ${String(fallback)}`;
-    const flag = name === 'migrate' ? s.flag : `${s.flag} <value>`;
+    // Boolean settings are turned off by a `--no-…` flag, which takes no value.
+    const flag = s.flag.startsWith('--no-') ? s.flag : `${s.flag} <value>`;
     command.addOption(new Option(flag, `${s.description} [${s.env}${shown}]`));
   }
   return command;

@@ -2,18 +2,43 @@
 import type { Command } from 'commander';
 import { createServices } from '../app.js';
 import type { Services } from '../http/fastify-types.js';
+import { createRateLimiter, type RateLimiter } from '../limits/index.js';
+import { silentLog } from '../limits/log.js';
 import { openStore } from '../store/open-store.js';
 import { configFrom } from './settings-options.js';
 
+export interface WorkContext {
+  /** Why the key services cannot see rate-limit counters, when they cannot. */
+  countersUnavailable?: string;
+}
+
+export interface WithServicesOptions {
+  /** Connect to the rate-limit counters in Redis when REDIS_URL is set (keys show, keys unban). */
+  limits?: boolean;
+}
+
 export async function withServices<T>(
   command: Command,
-  work: (services: Services) => Promise<T>,
+  work: (services: Services, context: WorkContext) => Promise<T>,
+  { limits = false }: WithServicesOptions = {},
 ): Promise<T> {
   const config = configFrom(command);
   const store = await openStore(config);
+  let limiter: RateLimiter | undefined;
+  const context: WorkContext = {};
+  if (limits && !config.redisUrl) {
+    context.countersUnavailable =
+      'REDIS_URL is not set: counters are kept in the memory of the serving process, which this command cannot read';
+  } else if (limits) {
+    limiter = await createRateLimiter(config, { log: silentLog, failOpen: false }).catch((error: Error) => {
+      context.countersUnavailable = error.message;
+      return undefined;
+    });
+  }
   try {
-    return await work(await createServices(config, store));
+    return await work(await createServices(config, store, Date.now, limiter), context);
   } finally {
+    await limiter?.close();
     await store.close();
   }
 }

@@ -61,7 +61,7 @@ export interface components {
              * @description Machine-readable error code; the closed set is listed in docs/errors.md.
              * @enum {string}
              */
-            code: "validation_failed" | "malformed_json" | "invalid_cursor" | "bad_request" | "authentication_required" | "invalid_api_key" | "api_key_revoked" | "api_key_wrong_environment" | "pet_not_found" | "route_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "service_unavailable" | "idempotency_key_in_flight" | "idempotency_key_reused" | "internal_error";
+            code: "validation_failed" | "malformed_json" | "invalid_cursor" | "bad_request" | "authentication_required" | "invalid_api_key" | "api_key_revoked" | "api_key_wrong_environment" | "pet_not_found" | "route_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "service_unavailable" | "rate_limited" | "api_key_banned" | "idempotency_key_in_flight" | "idempotency_key_reused" | "internal_error";
             /** @description Human-readable description of what went wrong */
             message: string;
             /** @description The HTTP status code of the response */
@@ -136,6 +136,16 @@ export interface operations {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
                     "X-Request-Id"?: string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit?: string;
                     /** @description RFC 8288 link to the next page, present only when more animals follow: `<…/pets?limit=20&cursor=…>; rel="next"` */
                     Link?: string;
                     [name: string]: unknown;
@@ -149,6 +159,16 @@ export interface operations {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
                     "X-Request-Id"?: string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -160,6 +180,39 @@ export interface operations {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
                     "X-Request-Id"?: string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited` (A window of the quota is used up: the key’s plan, or the anonymous budget of the client address for requests without a valid key. The message names the window; wait for `Retry-After` (docs/rate-limits.md).) `api_key_banned` (The key went on sending requests after 429s and is banned for a while that grows with each repeat; `Retry-After` runs to the end of the ban.) */
+            429: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit?: string;
+                    /** @description Seconds to wait: a retry after this long is not refused by the same limit, one before it is */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -171,6 +224,16 @@ export interface operations {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
                     "X-Request-Id"?: string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -182,6 +245,16 @@ export interface operations {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
                     "X-Request-Id"?: string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -227,6 +300,16 @@ export interface operations {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
                     "X-Request-Id"?: string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit?: string;
                     /** @description URL of the created animal */
                     Location?: string;
                     /** @description Present on a replay: this is the stored response of an earlier request with the same key */
@@ -242,6 +325,16 @@ export interface operations {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
                     "X-Request-Id"?: string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -253,6 +346,16 @@ export interface operations {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
                     "X-Request-Id"?: string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -264,6 +367,16 @@ export interface operations {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
                     "X-Request-Id"?: string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit?: string;
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -277,6 +390,16 @@ export interface operations {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
                     "X-Request-Id"?: string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -288,6 +411,16 @@ export interface operations {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
                     "X-Request-Id"?: string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -299,6 +432,39 @@ export interface operations {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
                     "X-Request-Id"?: string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited` (A window of the quota is used up: the key’s plan, or the anonymous budget of the client address for requests without a valid key. The message names the window; wait for `Retry-After` (docs/rate-limits.md).) `api_key_banned` (The key went on sending requests after 429s and is banned for a while that grows with each repeat; `Retry-After` runs to the end of the ban.) */
+            429: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit?: string;
+                    /** @description Seconds to wait: a retry after this long is not refused by the same limit, one before it is */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -310,6 +476,16 @@ export interface operations {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
                     "X-Request-Id"?: string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -321,6 +497,16 @@ export interface operations {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
                     "X-Request-Id"?: string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -346,6 +532,16 @@ export interface operations {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
                     "X-Request-Id"?: string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit?: string;
                     /** @description RFC 9745: when this operation was deprecated (`@` Unix time) */
                     Deprecation?: string;
                     /** @description RFC 8594: when this operation will be removed */
@@ -363,6 +559,16 @@ export interface operations {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
                     "X-Request-Id"?: string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit?: string;
                     /** @description RFC 9745: when this operation was deprecated (`@` Unix time) */
                     Deprecation?: string;
                     /** @description RFC 8594: when this operation will be removed */
@@ -380,6 +586,16 @@ export interface operations {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
                     "X-Request-Id"?: string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit?: string;
                     /** @description RFC 9745: when this operation was deprecated (`@` Unix time) */
                     Deprecation?: string;
                     /** @description RFC 8594: when this operation will be removed */
@@ -397,6 +613,45 @@ export interface operations {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
                     "X-Request-Id"?: string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit?: string;
+                    /** @description RFC 9745: when this operation was deprecated (`@` Unix time) */
+                    Deprecation?: string;
+                    /** @description RFC 8594: when this operation will be removed */
+                    Sunset?: string;
+                    /** @description Documentation of the replacement, `GET /pets` with `status` */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited` (A window of the quota is used up: the key’s plan, or the anonymous budget of the client address for requests without a valid key. The message names the window; wait for `Retry-After` (docs/rate-limits.md).) `api_key_banned` (The key went on sending requests after 429s and is banned for a while that grows with each repeat; `Retry-After` runs to the end of the ban.) */
+            429: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit?: string;
+                    /** @description Seconds to wait: a retry after this long is not refused by the same limit, one before it is */
+                    "Retry-After"?: number;
                     /** @description RFC 9745: when this operation was deprecated (`@` Unix time) */
                     Deprecation?: string;
                     /** @description RFC 8594: when this operation will be removed */

@@ -82,6 +82,21 @@ export const errorCatalogue = {
     message: 'The service is temporarily unavailable: %s',
     when: 'The database cannot be reached, or the instance is shutting down. Retry after `Retry-After`.',
   },
+  rate_limited: {
+    status: 429,
+    message: 'Rate limit exceeded: %s; retry after %s s',
+    when:
+      'A window of the quota is used up: the key’s plan, or the anonymous budget of the client address for requests ' +
+      'without a valid key. The message names the window; wait for `Retry-After` (docs/rate-limits.md).',
+  },
+  api_key_banned: {
+    status: 429,
+    message:
+      'This API key is temporarily banned until %s for going on after rate-limit errors; retry after %s s',
+    when:
+      'The key went on sending requests after 429s and is banned for a while that grows with each repeat; ' +
+      '`Retry-After` runs to the end of the ban.',
+  },
   idempotency_key_in_flight: {
     status: 409,
     message:

@@ -1,7 +1,12 @@
-// Bearer authentication of every /v1 operation. Failures are 401 with WWW-Authenticate (RFC 6750).
+// Bearer authentication of every /v1 operation. Failures are 401 with WWW-Authenticate (RFC 6750). With
+// rate limiting on, requests without a valid key are counted against their client address's anonymous
+// budget: the 401 carries that budget's headers, and once it is used up the address gets 429 before any
+// key it sends is looked up, so keys cannot be guessed faster than the budget allows.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../errors/api-error.js';
+import type { RateLimiter } from '../limits/index.js';
 import type { ApiKeysService } from '../services/api-keys-service.js';
+import { chargeAddress, refuseBlockedAddress } from './rate-limit.js';
 
 const bearer = /^Bearer +(\S+) *$/i;
 
@@ -18,14 +23,16 @@ function presentedKey(header: string | undefined): string {
   return match[1];
 }
 
-export function authenticate(apiKeys: ApiKeysService) {
+export function authenticate(apiKeys: ApiKeysService, limiter?: RateLimiter) {
   return async function authenticateRequest(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    if (limiter) refuseBlockedAddress(limiter, request, reply);
     try {
       const apiKey = await apiKeys.authenticate(presentedKey(request.headers.authorization));
       request.apiKey = apiKey;
       request.log = reply.log = request.log.child({ keyId: apiKey.id });
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) {
+        if (limiter) await chargeAddress(limiter, request, reply);
         reply.header(
           'www-authenticate',
           error.code === 'authentication_required'

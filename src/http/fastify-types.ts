@@ -1,7 +1,9 @@
 // What the service adds to Fastify's instance and request types.
 import type { Config } from '../config.js';
+import type { RateLimiter } from '../limits/index.js';
 import type { Metrics } from '../metrics/metrics.js';
 import type { ApiKeyInfo, ApiKeysService } from '../services/api-keys-service.js';
+import type { KeyLimitsService } from '../services/key-limits-service.js';
 import type { Idempotency } from '../services/idempotency.js';
 import type { PetsService } from '../services/pets-service.js';
 import type { Store } from '../store/store.js';
@@ -9,6 +11,7 @@ import type { Store } from '../store/store.js';
 export interface Services {
   pets: PetsService;
   apiKeys: ApiKeysService;
+  keyLimits: KeyLimitsService;
   idempotency: Idempotency;
 }
 
@@ -17,6 +20,8 @@ declare module 'fastify' {
     config: Config;
     store: Store;
     services: Services;
+    /** The rate limiter; undefined when limiting is off. Metrics subscribe with `rateLimiter.observe`. */
+    rateLimiter: RateLimiter | undefined;
     /** Prometheus metrics of this app; also where rate limiting records its rejections and bans. */
     metrics: Metrics;
   }

@@ -4,6 +4,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
+import { quotaTable } from '../limits/quota-table.js';
 import { ErrorSchema } from './schemas/error.js';
 
 /**
@@ -38,7 +39,13 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
         version: '1.0.0',
         description:
           'Browse and manage animals available for adoption. Every operation needs `Authorization: Bearer <API key>`. ' +
-          'Errors are `{code, message, status}`; the codes are listed under the `Error` schema.',
+          'Errors are `{code, message, status}`; the codes are listed under the `Error` schema.\n\n' +
+          '## Rate limits\n\nEach key may make so many requests per minute and per day, by plan:\n\n' +
+          `${quotaTable()}\n\n` +
+          'Every response carries `X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset` for the ' +
+          'window closest to exhaustion, and `RateLimit-Policy` and `RateLimit` for every window. Over a limit ' +
+          'the answer is 429 with `Retry-After`; a key that goes on after 429s is banned for a while. Requests ' +
+          'without a valid key share a small budget per client address. See docs/rate-limits.md.',
       },
       servers: serversOf(config),
       tags: [{ name: 'pets', description: 'Animals available for adoption' }],

@@ -5,6 +5,7 @@ import { once } from 'node:events';
 import { pino } from 'pino';
 import { AggregatorRegistry, Counter, Registry } from 'prom-client';
 import type { Config } from '../config.js';
+import { startClusterCounters } from '../limits/index.js';
 import { createApiKeysService } from '../services/api-keys-service.js';
 import { openStore } from '../store/open-store.js';
 import { baseUrlOf, firstKeyBanner, issueFirstKey } from './first-key.js';
@@ -25,6 +26,9 @@ export async function runPrimary(config: Config, drainMs: number): Promise<void>
   } finally {
     await store.close();
   }
+
+  // Without Redis, the workers' rate-limit counters live here, so that they share one budget per key.
+  if (config.rateLimits && !config.redisUrl) startClusterCounters();
 
   const workersRegistry = new AggregatorRegistry();
   const ownRegistry = new Registry();

@@ -31,6 +31,10 @@ export interface ApiKeyInfo {
   createdAt: string;
   lastUsedAt: string | null;
   revokedAt: string | null;
+  /** End of the current or last ban (a past time is kept to double repeat offences); null when none. */
+  bannedUntil: string | null;
+  /** Bans so far; see docs/rate-limits.md. */
+  banOffences: number;
 }
 
 export interface IssuedApiKey extends ApiKeyInfo {
@@ -45,11 +49,23 @@ export interface NewApiKeyInput {
   perDay?: number;
 }
 
+export interface ApiKeyBan {
+  /** Unix epoch milliseconds. */
+  until: number;
+  offences: number;
+}
+
 export interface ApiKeysService {
   create(input: NewApiKeyInput): Promise<IssuedApiKey>;
   list(): Promise<ApiKeyInfo[]>;
   get(id: string): Promise<ApiKeyInfo>;
   revoke(id: string): Promise<ApiKeyInfo>;
+  /** Changes a key's plan (and Enterprise quotas); every instance applies it from the key's next request. */
+  setPlan(id: string, plan: PlanName, custom?: Partial<Quota>): Promise<ApiKeyInfo>;
+  /** Records a ban decided by the rate limiter. */
+  ban(id: string, ban: ApiKeyBan): Promise<void>;
+  /** Lifts a ban and forgets past offences. */
+  unban(id: string): Promise<ApiKeyInfo>;
   count(): Promise<number>;
   /** The key record behind a presented key; throws a 401 ApiError when there is none or it may not be used. */
   authenticate(presented: string): Promise<ApiKeyInfo>;
@@ -69,6 +85,8 @@ export const toApiKeyInfo = (row: ApiKeyRow): ApiKeyInfo => ({
   createdAt: new Date(row.created_at).toISOString(),
   lastUsedAt: isoOrNull(row.last_used_at),
   revokedAt: isoOrNull(row.revoked_at),
+  bannedUntil: isoOrNull(row.banned_until),
+  banOffences: row.ban_offences,
 });
 
 export class UnknownApiKeyError extends Error {
@@ -106,6 +124,7 @@ export function createApiKeysService(
         created_at: clock(),
         last_used_at: null,
         revoked_at: null,
+        banned_until: null,
       });
       return { ...toApiKeyInfo(row), key };
     },
@@ -123,6 +142,27 @@ export function createApiKeysService(
       if (row.revoked_at !== null) return toApiKeyInfo(row);
       const updated = await updateApiKey(store.db, id, { revoked_at: clock() });
       return toApiKeyInfo(updated ?? row);
+    },
+
+    async setPlan(id, plan, custom = {}) {
+      const quota = quotaOf(plan, custom);
+      await mustFind(id);
+      const updated = await updateApiKey(store.db, id, {
+        plan,
+        per_minute: plan === 'enterprise' ? quota.perMinute : null,
+        per_day: plan === 'enterprise' ? quota.perDay : null,
+      });
+      return toApiKeyInfo(updated ?? (await mustFind(id)));
+    },
+
+    async ban(id, { until, offences }) {
+      await updateApiKey(store.db, id, { banned_until: until, ban_offences: offences });
+    },
+
+    async unban(id) {
+      await mustFind(id);
+      const updated = await updateApiKey(store.db, id, { banned_until: null, ban_offences: 0 });
+      return toApiKeyInfo(updated ?? (await mustFind(id)));
     },
 
     count: () => countApiKeys(store.db),

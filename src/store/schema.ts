@@ -23,6 +23,10 @@ export interface ApiKeysTable {
   created_at: number;
   last_used_at: number | null;
   revoked_at: number | null;
+  /** End of the key's current or last ban; null when never banned or unbanned. */
+  banned_until: number | null;
+  /** Bans so far, for the doubling of repeat offences; reset by `petstore keys unban`. */
+  ban_offences: Generated<number>;
 }
 
 /** Values the deployment generates once, such as the secret that signs cursors. */

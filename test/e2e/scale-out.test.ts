@@ -1,11 +1,13 @@
 // Two independent instances (separate processes, two ports) sharing one PostgreSQL deployment, as behind a
-// load balancer: writes through both are listed completely, once each, by following Link from either.
+// load balancer: writes through both are listed completely, once each, by following Link from either, and
+// with Redis a key's rate-limit budget is one for both.
 import assert from 'node:assert/strict';
+import { Redis } from 'ioredis';
 import { after, before, describe, test } from 'node:test';
 import { createServices } from '../../src/app.js';
 import type { Pet } from '../../src/domain/pet.js';
 import { openStore } from '../../src/store/open-store.js';
-import { backends } from '../helpers/backends.js';
+import { backends, redisUrl } from '../helpers/backends.js';
 import { envOf, startServerProcess, type ServerProcess } from '../helpers/server-process.js';
 
 const postgres = backends.find((backend) => backend.name === 'postgres');
@@ -16,11 +18,17 @@ describe('instances sharing PostgreSQL', { skip: !postgres && 'no PostgreSQL' },
   const deployment = postgres?.freshDeployment();
   let instances: ServerProcess[] = [];
   let auth: { authorization: string };
+  let freeAuth: { authorization: string };
+  const redisPrefix = `petstore-test:scale-out:${process.pid}:${Date.now().toString(36)}`;
   const created: Pet[] = [];
 
   before(async () => {
     // Every instance gets the same settings, as a fleet behind a load balancer would.
-    const shared = { ...envOf(deployment!.config), LOG_LEVEL: 'info' };
+    // Rate-limit counters in Redis, under a prefix of this run's own.
+    const limits: Record<string, string> = redisUrl
+      ? { REDIS_URL: redisUrl, PETSTORE_REDIS_PREFIX: redisPrefix }
+      : {};
+    const shared = { ...envOf(deployment!.config), ...limits, LOG_LEVEL: 'info' };
     // Started together, they race to create the schema and migrate it: that must be safe.
     instances = await Promise.all(
       Array.from({ length: instanceCount }, () => startServerProcess([], shared)),
@@ -28,11 +36,18 @@ describe('instances sharing PostgreSQL', { skip: !postgres && 'no PostgreSQL' },
     const store = await openStore(deployment!.config);
     const { apiKeys } = await createServices(deployment!.config, store);
     auth = { authorization: `Bearer ${(await apiKeys.create({ name: 'fleet', plan: 'business' })).key}` };
+    freeAuth = { authorization: `Bearer ${(await apiKeys.create({ name: 'free', plan: 'free' })).key}` };
     await store.close();
   });
   after(async () => {
     await Promise.all(instances.map((instance) => instance.stop()));
     await deployment?.remove();
+    if (redisUrl) {
+      const redis = new Redis(redisUrl);
+      const keys = await redis.keys(`${redisPrefix}:*`);
+      if (keys.length > 0) await redis.del(...keys);
+      redis.disconnect();
+    }
   });
 
   const instance = (i: number) => instances[i % instanceCount]!;
@@ -97,6 +112,26 @@ describe('instances sharing PostgreSQL', { skip: !postgres && 'no PostgreSQL' },
     });
   }
 
-  // With the shared rate limiter, add here: a key's budget spent through one instance is spent on the other.
-  test.todo("a key's rate-limit budget is shared by the instances");
+  test(
+    "a key's rate-limit budget is shared by the instances",
+    { skip: !redisUrl && 'no Redis' },
+    async () => {
+      const spend = (i: number) => fetch(`${instance(i).url}/v1/pets?limit=1`, { headers: freeAuth });
+      for (let i = 0; i < 60; i++) {
+        const res = await spend(i);
+        assert.equal(res.status, 200);
+        assert.equal(
+          res.headers.get('x-ratelimit-remaining'),
+          String(59 - i),
+          'one count for both instances',
+        );
+        await res.arrayBuffer();
+      }
+      for (const i of [0, 1]) {
+        const refused = await spend(i);
+        assert.equal(refused.status, 429);
+        assert.equal(((await refused.json()) as { code: string }).code, 'rate_limited');
+      }
+    },
+  );
 });

@@ -19,6 +19,8 @@ const pinned: Record<string, number> = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   service_unavailable: 503,
+  rate_limited: 429,
+  api_key_banned: 429,
   idempotency_key_in_flight: 409,
   idempotency_key_reused: 422,
   internal_error: 500,

@@ -22,7 +22,12 @@ export interface PetsRoutesOptions {
   replacementDocs: string;
 }
 
-const commonErrors = { 401: errorResponse(401), 500: errorResponse(500), 503: errorResponse(503) };
+const commonErrors = {
+  401: errorResponse(401),
+  429: errorResponse(429),
+  500: errorResponse(500),
+  503: errorResponse(503),
+};
 
 export const petsRoutes: FastifyPluginAsyncTypebox<PetsRoutesOptions> = async (
   app,
@@ -122,6 +127,7 @@ export const petsRoutes: FastifyPluginAsyncTypebox<PetsRoutesOptions> = async (
           400: getPetError(400),
           404: getPetError(404),
           401: getPetError(401),
+          429: getPetError(429),
         },
       },
       onSend: deprecationHeaders({

@@ -3,11 +3,13 @@
 import { Migrator, sql, type Migration, type MigrationResultSet } from 'kysely';
 import type { DialectName, Store } from '../store.js';
 import { initial } from './2026-11-22-initial.js';
+import { apiKeyBans } from './2026-11-23-b-api-key-bans.js';
 import { idempotencyRecords } from './2026-11-23-c-idempotency-records.js';
 
 /** Every migration. Kysely applies them in the order of their names (plain string order), whatever this order. */
 export const migrationsFor = (dialect: DialectName): Record<string, Migration> => ({
   '2026-11-22-initial': initial(dialect),
+  '2026-11-23-b-api-key-bans': apiKeyBans,
   '2026-11-23-c-idempotency-records': idempotencyRecords,
 });
 

@@ -1,0 +1,125 @@
+// Counters in Redis, shared by every instance, updated atomically by rate-limiter-flexible's Lua script.
+// A slow or unreachable Redis never fails a request: the library's insurance limiter answers in process,
+// and the failover keeps answering there until Redis is back.
+import { Redis } from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, type RateLimiterRes } from 'rate-limiter-flexible';
+import { countOf, unlimitedPoints, type Counter, type CounterBackend } from './counters.js';
+import type { LimiterEvents } from './events.js';
+import { Failover } from './failover.js';
+import type { LimiterLog } from './log.js';
+
+export interface RedisBackendOptions {
+  url: string;
+  /** Prefix of every key, e.g. `petstore:production`. */
+  prefix: string;
+  /** Longest a Redis call may take. */
+  timeoutMs: number;
+  /**
+   * Whether to count in process when Redis fails (the server). Without it, errors reach the caller: the
+   * CLI reports an unreachable Redis rather than showing empty counters.
+   */
+  failOpen: boolean;
+  events: LimiterEvents;
+  log: LimiterLog;
+  /** How often Redis is probed while counting in process. */
+  probeIntervalMs?: number;
+}
+
+/** Results that came from the in-process limiter rather than from Redis. */
+const answeredInProcess = new WeakSet<RateLimiterRes>();
+
+/** rate-limiter-flexible's insurance limiter, which also reports that it had to answer. */
+class InsuranceLimiter extends RateLimiterMemory {
+  constructor(
+    options: ConstructorParameters<typeof RateLimiterMemory>[0],
+    private readonly onUse: () => void,
+  ) {
+    super(options);
+  }
+
+  override async consume(key: string | number, points?: number, options?: Record<string, unknown>) {
+    this.onUse();
+    const res = await super.consume(key, points, options);
+    answeredInProcess.add(res);
+    return res;
+  }
+
+  override async reward(key: string | number, points?: number, options?: Record<string, unknown>) {
+    this.onUse();
+    return super.reward(key, points, options);
+  }
+}
+
+export async function createRedisBackend(options: RedisBackendOptions): Promise<CounterBackend> {
+  const { url, prefix, timeoutMs, failOpen, events, log, probeIntervalMs = 1000 } = options;
+  const client = new Redis(url, {
+    lazyConnect: true,
+    connectTimeout: Math.max(timeoutMs, 1000),
+    commandTimeout: timeoutMs,
+    // Fail at once while disconnected rather than queue requests behind a dead connection.
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    // The two windows of a request go out in one write: one round trip.
+    enableAutoPipelining: true,
+    // Reconnect quickly, so that counters are shared again within a second of Redis's return.
+    retryStrategy: (attempt) => Math.min(attempt * 100, 1000),
+  });
+  const failover = new Failover(client, events, log, timeoutMs, probeIntervalMs);
+  try {
+    await client.connect(); // rejects on the first failure; ioredis goes on reconnecting in the background
+  } catch (error) {
+    if (!failOpen) {
+      client.disconnect();
+      const reason = (failover.lastError ?? (error as Error)).message;
+      throw new Error(`Redis at ${redacted(url)} is unreachable: ${reason}`);
+    }
+    failover.fail();
+  }
+
+  const counter = (name: string, seconds: number): Counter => {
+    const keyPrefix = `${prefix}:${name}`;
+    const inProcess = new InsuranceLimiter(
+      { points: unlimitedPoints, duration: seconds, keyPrefix },
+      failover.fail,
+    );
+    const shared = new RateLimiterRedis({
+      storeClient: client,
+      points: unlimitedPoints,
+      duration: seconds,
+      keyPrefix,
+      rejectIfRedisNotReady: true,
+      insuranceLimiter: failOpen ? inProcess : undefined,
+    });
+    const active = () => (failover.inProcess && failOpen ? inProcess : shared);
+    return {
+      consume: async (subject) => {
+        const res = await active().consume(subject);
+        return countOf(res, answeredInProcess.has(res));
+      },
+      refund: async (subject) => void (await active().reward(subject)),
+      peek: async (subject) => {
+        const res = await shared.get(subject);
+        return res && countOf(res, false);
+      },
+      set: async (subject, used) => void (await shared.set(subject, used, seconds)),
+      reset: async (subject) => {
+        await Promise.all([shared.delete(subject), inProcess.delete(subject)]);
+      },
+    };
+  };
+
+  return {
+    counter,
+    async close() {
+      failover.stop();
+      try {
+        if (client.status === 'ready') await client.quit();
+      } finally {
+        client.disconnect();
+      }
+    },
+  };
+}
+
+/** The URL without its password, for messages. */
+export const redacted = (url: string): string => url.replace(/\/\/[^@/]*@/, '//');
