@@ -27,9 +27,7 @@ export function authenticate(apiKeys: ApiKeysService, limiter?: RateLimiter) {
   return async function authenticateRequest(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     if (limiter) refuseBlockedAddress(limiter, request, reply);
     try {
-      const apiKey = await apiKeys.authenticate(presentedKey(request.headers.authorization));
-      request.apiKey = apiKey;
-      request.log = reply.log = request.log.child({ keyId: apiKey.id });
+      request.apiKey = await apiKeys.authenticate(presentedKey(request.headers.authorization));
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) {
         if (limiter) await chargeAddress(limiter, request, reply);

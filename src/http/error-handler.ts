@@ -61,8 +61,9 @@ export function sendApiError(reply: FastifyReply, error: ApiError): FastifyReply
 export function installErrorHandlers(app: FastifyInstance, bodyLimit: number): void {
   app.setErrorHandler((error, request, reply) => {
     const apiError = toApiError(error, request, bodyLimit);
-    if (apiError.status >= 500) request.log.error({ err: error }, 'request failed');
-    else request.log.info({ code: apiError.code }, apiError.message);
+    const keyId = request.apiKey?.id;
+    if (apiError.status >= 500) request.log.error({ err: error, keyId }, 'request failed');
+    else request.log.info({ code: apiError.code, keyId }, apiError.message);
     return sendApiError(reply, apiError);
   });
 

@@ -12,6 +12,7 @@ import { quotaOf, type PlanName, type Quota } from '../domain/plans.js';
 import { ApiError } from '../errors/api-error.js';
 import type { ApiKeyRow } from '../store/schema.js';
 import type { Store } from '../store/store.js';
+import { ReadCache } from './read-cache.js';
 import {
   countApiKeys,
   findApiKeyByHash,
@@ -74,6 +75,9 @@ export interface ApiKeysService {
 /** Last-used times are written at most this often per key, so reads stay reads. */
 const lastUsedGranularityMs = 60_000;
 
+/** Keys whose records are kept in memory between requests (SQLite only). */
+const cachedKeys = 10_000;
+
 const isoOrNull = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
 
 export const toApiKeyInfo = (row: ApiKeyRow): ApiKeyInfo => ({
@@ -102,6 +106,7 @@ export function createApiKeysService(
   clock: () => number = Date.now,
 ): ApiKeysService {
   const other: Deployment = deployment === 'production' ? 'staging' : 'production';
+  const knownKeys = new ReadCache<{ row: ApiKeyRow; info: ApiKeyInfo }>(store, cachedKeys);
 
   const mustFind = async (id: string): Promise<ApiKeyRow> => {
     const row = await findApiKeyById(store.db, id);
@@ -177,15 +182,19 @@ export function createApiKeysService(
             `deployment, which takes ${keyPrefixes[deployment]} keys. Send it to the ${other} base URL instead`,
         );
       }
-      const row = await findApiKeyByHash(store.db, hashApiKey(presented));
-      if (!row) throw new ApiError('invalid_api_key', 'The API key is not recognised');
+      // Revoking, re-planning, banning and unbanning are writes, which empty the cache before the next read.
+      const { row, info } = await knownKeys.get(presented, async () => {
+        const found = await findApiKeyByHash(store.db, hashApiKey(presented));
+        if (!found) throw new ApiError('invalid_api_key', 'The API key is not recognised');
+        return { row: found, info: toApiKeyInfo(found) };
+      });
       if (row.revoked_at !== null) throw new ApiError('api_key_revoked');
       const now = clock();
       if (row.last_used_at === null || now - row.last_used_at >= lastUsedGranularityMs) {
         row.last_used_at = now;
         await updateApiKey(store.db, row.id, { last_used_at: now });
       }
-      return toApiKeyInfo(row);
+      return info;
     },
   };
 }
