@@ -53,7 +53,9 @@ try {
       const { server, request } = prepared.get(scenario.name) as Exclude<Prepared, { skipped: string }>;
       const seconds = Math.max(options.seconds, scenario.minSeconds ?? 0);
       const { figures: result, headers } = await measure(server, request, generator, { ...options, seconds });
-      if (scenario.group === 'service' && !headers.has(rateLimitHeader)) unlimited.add(scenario.name);
+      if (scenario.group === 'service' && !scenario.unlimited && !headers.has(rateLimitHeader)) {
+        unlimited.add(scenario.name);
+      }
       rounds.set(scenario.name, [...(rounds.get(scenario.name) ?? []), result]);
       const failures =
         result.non2xx + result.errors ? `, ${result.non2xx} non-2xx, ${result.errors} errors` : '';
