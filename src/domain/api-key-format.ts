@@ -54,4 +54,5 @@ export const hashApiKey = (key: string): string => createHash('sha256').update(k
 const anyKey = /pet_(live|test)_[0-9A-Za-z]+/g;
 
 /** Text safe to log or echo: anything shaped like a key (say, pasted into a URL) is masked. */
-export const redactKeys = (text: string): string => text.replace(anyKey, 'pet_$1_[redacted]');
+export const redactKeys = (text: string): string =>
+  text.includes('pet_') ? text.replace(anyKey, 'pet_$1_[redacted]') : text;

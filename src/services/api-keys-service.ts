@@ -108,6 +108,19 @@ export function createApiKeysService(
   const other: Deployment = deployment === 'production' ? 'staging' : 'production';
   const knownKeys = new ReadCache<{ row: ApiKeyRow; info: ApiKeyInfo }>(store, cachedKeys);
 
+  /** Refuses a malformed or mistyped key, or one of the other deployment, without a database lookup. */
+  const checkFormat = (presented: string): void => {
+    const parsed = parseApiKey(presented);
+    if (!parsed.ok) throw new ApiError('invalid_api_key', parsed.reason);
+    if (parsed.deployment !== deployment) {
+      throw new ApiError(
+        'api_key_wrong_environment',
+        `This is a ${parsed.deployment} key (${keyPrefixes[parsed.deployment]}); this is the ${deployment} ` +
+          `deployment, which takes ${keyPrefixes[deployment]} keys. Send it to the ${other} base URL instead`,
+      );
+    }
+  };
+
   const mustFind = async (id: string): Promise<ApiKeyRow> => {
     const row = await findApiKeyById(store.db, id);
     if (!row) throw new UnknownApiKeyError(id);
@@ -173,17 +186,10 @@ export function createApiKeysService(
     count: () => countApiKeys(store.db),
 
     async authenticate(presented) {
-      const parsed = parseApiKey(presented);
-      if (!parsed.ok) throw new ApiError('invalid_api_key', parsed.reason);
-      if (parsed.deployment !== deployment) {
-        throw new ApiError(
-          'api_key_wrong_environment',
-          `This is a ${parsed.deployment} key (${keyPrefixes[parsed.deployment]}); this is the ${deployment} ` +
-            `deployment, which takes ${keyPrefixes[deployment]} keys. Send it to the ${other} base URL instead`,
-        );
-      }
       // Revoking, re-planning, banning and unbanning are writes, which empty the cache before the next read.
+      // Only keys found in this deployment's database are cached, so a hit needs no format check.
       const { row, info } = await knownKeys.get(presented, async () => {
+        checkFormat(presented);
         const found = await findApiKeyByHash(store.db, hashApiKey(presented));
         if (!found) throw new ApiError('invalid_api_key', 'The API key is not recognised');
         return { row: found, info: toApiKeyInfo(found) };
