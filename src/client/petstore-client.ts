@@ -40,6 +40,12 @@ export interface CreatePetOptions {
 
 const sleepFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/** The API's base URL: as given without a trailing slash, or with the spec's `/v1` when given none (a bare host). */
+function apiBaseOf(baseUrl: string): string {
+  const trimmed = baseUrl.replace(/\/+$/, '');
+  return new URL(trimmed).pathname === '/' ? `${trimmed}/v1` : trimmed;
+}
+
 /**
  * A client of the pet adoption service.
  *
@@ -56,7 +62,7 @@ export class PetstoreClient {
   #rateLimit: RateLimitState | undefined;
 
   constructor(options: PetstoreClientOptions) {
-    this.#baseUrl = options.baseUrl.replace(/\/+$/, '');
+    this.#baseUrl = apiBaseOf(options.baseUrl);
     this.#api = createClient<paths>({
       baseUrl: this.#baseUrl,
       headers: { authorization: `Bearer ${options.apiKey}` },

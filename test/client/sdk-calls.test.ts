@@ -24,6 +24,12 @@ for (const backend of backends) {
       assert.ok(pending.every((p) => p.status === 'pending'));
     });
 
+    test('a base URL given as the bare host reaches /v1', async () => {
+      const host = server.baseUrl.replace(/\/v1$/, '');
+      const bare = new PetstoreClient({ baseUrl: `${host}/`, apiKey: server.key });
+      assert.ok(Array.isArray(await bare.listPets({ limit: 1 })));
+    });
+
     test('listAllPets follows Link next through every page', async () => {
       const created: number[] = [];
       for (let i = 0; i < 7; i++)
