@@ -9,8 +9,9 @@ import { backends } from '../helpers/backends.js';
 
 const postgres = backends.find((backend) => backend.name === 'postgres');
 
-describe('PostgreSQL pool and statement timeout', { skip: !postgres && 'no PostgreSQL' }, () => {
-  const deployment = postgres?.freshDeployment({ databasePoolSize: 2, statementTimeoutMs: 300 });
+/** A fresh PostgreSQL deployment with a pool of two, for the enclosing suite; call the result for its store. */
+function poolOfTwo(statementTimeoutMs: number): () => Store {
+  const deployment = postgres?.freshDeployment({ databasePoolSize: 2, statementTimeoutMs });
   let store: Store;
   before(async () => {
     store = await openStore(deployment!.config);
@@ -19,8 +20,14 @@ describe('PostgreSQL pool and statement timeout', { skip: !postgres && 'no Postg
     await store?.close();
     await deployment?.remove();
   });
+  return () => store;
+}
+
+describe('PostgreSQL pool and statement timeout', { skip: !postgres && 'no PostgreSQL' }, () => {
+  const storeOf = poolOfTwo(300);
 
   test('a statement running past the timeout is cancelled, and classed as unavailable', async () => {
+    const store = storeOf();
     const error = await sql`select pg_sleep(2)`.execute(store.db).then(
       () => assert.fail('the statement was not cancelled'),
       (e: unknown) => e,
@@ -32,17 +39,10 @@ describe('PostgreSQL pool and statement timeout', { skip: !postgres && 'no Postg
 
 describe('PostgreSQL pool size', { skip: !postgres && 'no PostgreSQL' }, () => {
   // A generous wait for a connection, so that a busy machine does not turn waiting into a timeout.
-  const deployment = postgres?.freshDeployment({ databasePoolSize: 2, statementTimeoutMs: 10_000 });
-  let store: Store;
-  before(async () => {
-    store = await openStore(deployment!.config);
-  });
-  after(async () => {
-    await store?.close();
-    await deployment?.remove();
-  });
+  const storeOf = poolOfTwo(10_000);
 
   test('no more connections than the pool size; the rest wait', async () => {
+    const store = storeOf();
     const queries = Array.from({ length: 5 }, () => sql`select pg_sleep(0.05)`.execute(store.db));
     await new Promise((resolve) => setImmediate(resolve));
     const during = store.poolStats()!;
