@@ -127,6 +127,13 @@ export function createApiKeysService(
     return row;
   };
 
+  /** Applies changes to a key; no row updated means there is no such key. */
+  const change = async (id: string, changes: Parameters<typeof updateApiKey>[2]): Promise<ApiKeyInfo> => {
+    const updated = await updateApiKey(store.db, id, changes);
+    if (!updated) throw new UnknownApiKeyError(id);
+    return toApiKeyInfo(updated);
+  };
+
   return {
     async create({ name, plan, perMinute, perDay }) {
       const quota = quotaOf(plan, { perMinute, perDay }); // validates Enterprise quotas before anything is written
@@ -158,39 +165,34 @@ export function createApiKeysService(
     async revoke(id) {
       const row = await mustFind(id);
       if (row.revoked_at !== null) return toApiKeyInfo(row);
-      const updated = await updateApiKey(store.db, id, { revoked_at: clock() });
-      return toApiKeyInfo(updated ?? row);
+      return change(id, { revoked_at: clock() });
     },
 
     async setPlan(id, plan, custom = {}) {
       const quota = quotaOf(plan, custom);
-      await mustFind(id);
-      const updated = await updateApiKey(store.db, id, {
+      return change(id, {
         plan,
         per_minute: plan === 'enterprise' ? quota.perMinute : null,
         per_day: plan === 'enterprise' ? quota.perDay : null,
       });
-      return toApiKeyInfo(updated ?? (await mustFind(id)));
     },
 
     async ban(id, { until, offences }) {
       await updateApiKey(store.db, id, { banned_until: until, ban_offences: offences });
     },
 
-    async unban(id) {
-      await mustFind(id);
-      const updated = await updateApiKey(store.db, id, { banned_until: null, ban_offences: 0 });
-      return toApiKeyInfo(updated ?? (await mustFind(id)));
-    },
+    unban: (id) => change(id, { banned_until: null, ban_offences: 0 }),
 
     count: () => countApiKeys(store.db),
 
     async authenticate(presented) {
       // Revoking, re-planning, banning and unbanning are writes, which empty the cache before the next read.
-      // Only keys found in this deployment's database are cached, so a hit needs no format check.
-      const { row, info } = await knownKeys.get(presented, async () => {
+      // Only keys found in this deployment's database are cached, so a hit needs no format check. The cache,
+      // like the table, is keyed by the hash: no lookup ever compares a presented secret.
+      const keyHash = hashApiKey(presented);
+      const { row, info } = await knownKeys.get(keyHash, async () => {
         checkFormat(presented);
-        const found = await findApiKeyByHash(store.db, hashApiKey(presented));
+        const found = await findApiKeyByHash(store.db, keyHash);
         if (!found) throw new ApiError('invalid_api_key', 'The API key is not recognised');
         return { row: found, info: toApiKeyInfo(found) };
       });

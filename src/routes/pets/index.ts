@@ -128,6 +128,8 @@ export const petsRoutes: FastifyPluginAsyncTypebox<PetsRoutesOptions> = async (
           404: getPetError(404),
           401: getPetError(401),
           429: getPetError(429),
+          500: getPetError(500),
+          503: getPetError(503),
         },
       },
       onSend: deprecationHeaders({
