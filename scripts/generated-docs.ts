@@ -1,7 +1,8 @@
 // Tables in README.md and docs/ that are generated from the code, so they cannot drift from it: the
-// configuration settings, the error catalogue and the plans' quotas. `npm run docs` rewrites them; a test checks them.
+// configuration settings, the error catalogue, the plans' quotas and the order transitions. `npm run docs` rewrites them; a test checks them.
 import { readFileSync, writeFileSync } from 'node:fs';
-import { settings } from '../src/config.js';
+import { acceptedValues, settings } from '../src/config.js';
+import { orderTransitions, type Transition } from '../src/domain/order.js';
 import { errorCatalogue, errorCodes } from '../src/errors/catalogue.js';
 import { quotaTable } from '../src/limits/quota-table.js';
 
@@ -11,7 +12,8 @@ export function configurationTable(): string {
   const rows = Object.entries(settings).map(([name, s]) => {
     const fallback = (s.schema as { default?: unknown }).default;
     const shown = fallback === '' || fallback === undefined ? '(none)' : `\`${String(fallback)}\``;
-    return `| ${name} | \`${s.env}\` | \`${s.flag}\` | ${shown} | ${cell(s.description)} |`;
+    const meaning = `${s.description}. Accepts ${acceptedValues(s)}`;
+    return `| ${name} | \`${s.env}\` | \`${s.flag}\` | ${shown} | ${cell(meaning)} |`;
   });
   return ['| Setting | Env var | Flag | Default | Meaning |', '|---|---|---|---|---|', ...rows].join('\n');
 }
@@ -24,12 +26,26 @@ export function errorTable(): string {
   return ['| Code | Status | When | Message |', '|---|---|---|---|', ...rows].join('\n');
 }
 
+/** The order transition table of src/domain/order.ts, as docs/orders.md shows it. */
+export function transitionTable(): string {
+  const path = (action: string) =>
+    action === 'place'
+      ? '`POST /v1/store/orders` `{petId, note?}`'
+      : `\`POST /v1/store/orders/{orderId}/${action}\``;
+  const rows = Object.values(orderTransitions).map((t: Transition) => {
+    const from = t.action === 'place' ? `pet \`${t.petFrom}\`` : t.from.map((s) => `\`${s}\``).join(' or ');
+    return `| ${t.action} (${path(t.action)}) | ${from} | \`${t.to}\` | \`${t.petTo}\` |`;
+  });
+  return ['| Action | From | Order becomes | Pet becomes |', '|---|---|---|---|', ...rows].join('\n');
+}
+
 /** Each generated block: the file it lives in, its marker name, and its content. */
 export const generatedBlocks = (): Array<{ file: string; name: string; content: string }> => [
   { file: 'README.md', name: 'configuration', content: configurationTable() },
   { file: 'README.md', name: 'error-codes', content: errorTable() },
   { file: 'docs/errors.md', name: 'error-codes', content: errorTable() },
   { file: 'docs/rate-limits.md', name: 'plan-quotas', content: quotaTable() },
+  { file: 'docs/orders.md', name: 'order-transitions', content: transitionTable() },
 ];
 
 const markers = (name: string) => [`<!-- generated:${name} -->`, `<!-- /generated:${name} -->`] as const;

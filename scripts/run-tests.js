@@ -33,7 +33,12 @@ const reachable = (url) =>
   });
 
 const required = process.env.CI === 'true' || process.env.PETSTORE_TEST_REQUIRE_SERVICES === '1';
-const env = { ...process.env };
+// The petstore-source condition makes `@petstore/client` resolve to the SDK's source, here and in the
+// processes the tests start, so tests never run a stale build of it.
+const env = {
+  ...process.env,
+  NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --conditions=petstore-source`.trim(),
+};
 for (const service of services) {
   if (await reachable(service.url)) {
     env[service.env] = service.url;

@@ -6,53 +6,46 @@ import type { Config } from './config.js';
 import { authenticate } from './http/auth.js';
 import { installErrorHandlers } from './http/error-handler.js';
 import './http/fastify-types.js';
-import type { Services } from './http/fastify-types.js';
-import { allowOnly } from './http/method-not-allowed.js';
+import { answerOtherMethods, collectRouteMethods } from './http/method-not-allowed.js';
+import { applyV1Rules } from './http/v1-rules.js';
 import { registerDocsRoutes, registerOpenApi } from './http/openapi.js';
-import { echoRequestId, requestIdOf } from './http/request-id.js';
+import { requestIdOf } from './http/request-id.js';
 import { RequestLog } from './http/request-log.js';
 import { recordRequestMetrics } from './http/request-metrics.js';
+import { answerRouterErrors, type V1Hook } from './http/router-errors.js';
 import { ErrorSchema } from './http/schemas/error.js';
-import { corsOriginsOf, registerSecurity } from './http/security.js';
+import { corsOriginsOf, registerCors } from './http/security.js';
+import { sendStandardHeaders } from './http/standard-headers.js';
+import { enforceScopes } from './http/scopes.js';
 import { createValidatorCompiler } from './http/validation.js';
+import { maxParamLength } from './domain/path-parameters.js';
 import { healthRoutes } from './routes/health.js';
+import { indexRoutes } from './routes/index-route.js';
+import { eventsRoutes } from './routes/events/index.js';
 import { petsRoutes } from './routes/pets/index.js';
 import { sharedPetSchemas } from './routes/pets/schemas.js';
-import { createRateLimiter, type RateLimiter } from './limits/index.js';
+import { sharedEventSchemas } from './routes/events/schemas.js';
+import { storeRoutes } from './routes/store/index.js';
+import { sharedStoreSchemas } from './routes/store/schemas.js';
+import { createRateLimiter } from './limits/index.js';
 import { limitByKey } from './http/rate-limit.js';
-import { createKeyLimitsService } from './services/key-limits-service.js';
 import { countLimiterEvents } from './metrics/limiter-events.js';
 import { createMetrics } from './metrics/metrics.js';
-import { createApiKeysService } from './services/api-keys-service.js';
-import { createIdempotency, schedulePruning } from './services/idempotency.js';
-import { createPetsService } from './services/pets-service.js';
+import { createServices } from './services/index.js';
+import { schedulePruning } from './services/idempotency.js';
+import { lastUsedGranularityMs } from './services/api-keys-service.js';
+import { scheduleUsageFlush } from './services/key-usage.js';
 import type { Store } from './store/store.js';
+import type { DestinationStream } from 'pino';
+import { logRedactions } from './http/log-redaction.js';
 
 export interface AppOptions {
   config: Config;
   store: Store;
   /** Time source, replaceable in tests. */
   clock?: () => number;
-}
-
-export async function createServices(
-  config: Config,
-  store: Store,
-  clock: () => number = Date.now,
-  limiter?: RateLimiter,
-): Promise<Services> {
-  const apiKeys = createApiKeysService(store, config.env, clock);
-  const idempotency = createIdempotency(
-    store,
-    { ttlMs: config.idempotencyTtlSeconds * 1000, waitMs: config.idempotencyWaitMs },
-    clock,
-  );
-  return {
-    pets: await createPetsService(store, idempotency, clock),
-    apiKeys,
-    keyLimits: createKeyLimitsService(apiKeys, limiter, clock),
-    idempotency,
-  };
+  /** Where log lines go; standard output unless a test reads them. */
+  logStream?: DestinationStream;
 }
 
 /** Fastify's trustProxy from the setting: off, a hop count, or the proxies' addresses and CIDRs. */
@@ -63,12 +56,21 @@ function trustProxyOf(setting: string): boolean | string | ((address: string, ho
   return (_address, hop) => hop < hops;
 }
 
-export async function buildApp({ config, store, clock = Date.now }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  store,
+  clock = Date.now,
+  logStream,
+}: AppOptions): Promise<FastifyInstance> {
+  // The onRequest hooks of every /v1 request, filled in once the services exist; the router's own errors
+  // under /v1 run the same ones.
+  const v1Hooks: V1Hook[] = [];
   const app = Fastify({
     logger: {
       level: config.logLevel,
       // Keys travel only in this header; it is never logged, whatever serializers are added later.
-      redact: { paths: ['req.headers.authorization', 'headers.authorization'], censor: '[redacted]' },
+      redact: { paths: logRedactions, censor: '[redacted]' },
+      ...(logStream ? { stream: logStream } : {}),
     },
     bodyLimit: config.bodyLimit,
     // The client address (anonymous rate-limit budget) is taken from X-Forwarded-For only behind these proxies.
@@ -76,6 +78,9 @@ export async function buildApp({ config, store, clock = Date.now }: AppOptions):
     genReqId: requestIdOf,
     logController: new RequestLog(),
     return503OnClosing: true,
+    // The router's own errors (bad percent-encoding, an over-long path parameter) in the Error shape too.
+    frameworkErrors: answerRouterErrors(v1Hooks),
+    routerOptions: { maxParamLength },
     forceCloseConnections: 'idle',
   }).withTypeProvider<TypeBoxTypeProvider>();
 
@@ -95,41 +100,61 @@ export async function buildApp({ config, store, clock = Date.now }: AppOptions):
   app.decorate('metrics', createMetrics(store));
   if (limiter) limiter.observe(countLimiterEvents(app.metrics));
   app.decorateRequest('apiKey', undefined);
+  v1Hooks.push(authenticate(services.apiKeys, limiter, clock));
+  if (limiter) v1Hooks.push(limitByKey(limiter));
 
-  const sharedSchemas = [ErrorSchema, ...sharedPetSchemas];
-  app.setValidatorCompiler(createValidatorCompiler(sharedSchemas));
+  // The resources' named schemas, referred to by the routes and listed as components of the document.
+  const resourceSchemas = [...sharedPetSchemas, ...sharedEventSchemas, ...sharedStoreSchemas];
+  app.setValidatorCompiler(createValidatorCompiler([ErrorSchema, ...resourceSchemas]));
   // JSON is the only body the API takes; anything else is 415 rather than a confusing validation error.
   app.removeContentTypeParser(['text/plain']);
-  echoRequestId(app);
+  sendStandardHeaders(app);
   recordRequestMetrics(app, app.metrics);
   installErrorHandlers(app, config.bodyLimit);
 
   const corsOrigins = corsOriginsOf(config.corsOrigins);
-  await registerSecurity(app, corsOrigins);
+  const v1Routes = collectRouteMethods(app, '/v1/');
+  await registerCors(app, corsOrigins, v1Routes.all);
   await registerOpenApi(app, config);
-  for (const schema of sharedPetSchemas) app.addSchema(schema);
+  for (const schema of resourceSchemas) app.addSchema(schema);
 
   await app.register(healthRoutes);
   await registerDocsRoutes(app);
 
   const baseUrl = config.publicUrl || '/v1';
+  await app.register(indexRoutes, { baseUrl });
   await app.register(
     async (v1) => {
-      v1.addHook('onRequest', authenticate(services.apiKeys, limiter));
-      if (limiter) v1.addHook('onRequest', limitByKey(limiter));
+      // Every /v1 request is authenticated and counted, unknown routes and wrong methods included, so that
+      // each answer carries the key's rate-limit headers and a path scan spends the scanner's budget.
+      for (const hook of v1Hooks) v1.addHook('onRequest', hook);
+      // Route-level, so it runs after the hooks above: a refused request is counted like any other.
+      enforceScopes(v1);
+      applyV1Rules(v1);
       await v1.register(petsRoutes, { baseUrl, replacementDocs: `${baseUrl}/docs#/pets/listPets` });
+      await v1.register(eventsRoutes, { baseUrl });
+      await v1.register(storeRoutes, { baseUrl });
+      // Inside /v1, so that a 405 is authenticated and counted like any /v1 request.
+      answerOtherMethods(v1, v1Routes, corsOrigins.length > 0);
     },
     { prefix: '/v1' },
   );
-  allowOnly(app, '/v1/pets', ['GET', 'POST'], corsOrigins.length > 0);
-  allowOnly(app, '/v1/pets/:petId', ['GET'], corsOrigins.length > 0);
 
   const stopPruning = schedulePruning(services.idempotency, config.idempotencyPruneIntervalMs, (err) =>
     app.log.error({ err }, 'pruning expired idempotency records failed'),
   );
+  const stopUsageFlush = scheduleUsageFlush(services.apiKeys.usage, lastUsedGranularityMs, (err) =>
+    app.log.warn({ err }, 'recording when keys were last used failed; retried with the next batch'),
+  );
+  const stopEventPruning = schedulePruning(services.events, config.idempotencyPruneIntervalMs, (err) =>
+    app.log.error({ err }, 'pruning old events failed'),
+  );
   app.addHook('onClose', async () => {
     stopPruning();
+    stopEventPruning();
+    await stopUsageFlush();
     await limiter?.close();
+    await services.dataVersion.close();
     await store.close();
   });
   return app;

@@ -1,13 +1,18 @@
 // Every setting of the service: its schema, default, environment variable and CLI flag, validated once at start.
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { Ajv } from 'ajv';
+import { defaultEventRetentionDays } from './domain/events.js';
 
 /** One setting: the schema of its value, where it comes from, and what it means. */
-interface Setting<S extends TSchema = TSchema> {
+export interface Setting<S extends TSchema = TSchema> {
   schema: S;
   env: string;
   flag: string;
   description: string;
+  /** What a value must be, in words, where the schema's pattern would say it in a regular expression. */
+  expected?: string;
+  /** The help line of a `--no-…` flag, which says what the flag does rather than what the setting means. */
+  flagHelp?: string;
 }
 
 /** A string limited to a few values, reported in errors as the list of those values. */
@@ -19,11 +24,13 @@ const setting = <S extends TSchema>(
   env: string,
   flag: string,
   description: string,
+  extra: Pick<Setting, 'expected' | 'flagHelp'> = {},
 ): Setting<S> => ({
   schema,
   env,
   flag,
   description,
+  ...extra,
 });
 
 export const settings = {
@@ -45,12 +52,14 @@ export const settings = {
     'DATABASE_URL',
     '--database-url',
     'PostgreSQL connection URL; when set, PostgreSQL is used instead of SQLite',
+    { expected: 'a URL starting with postgres:// or postgresql:// (or empty for SQLite)' },
   ),
   databaseSchema: setting(
     Type.String({ pattern: '^$|^[a-z_][a-z0-9_]{0,62}$', default: '' }),
     'PETSTORE_DATABASE_SCHEMA',
     '--database-schema',
     'PostgreSQL schema holding this deployment (default: `public` in production, `staging` in staging)',
+    { expected: 'a schema name: lower-case letters, digits and _, not starting with a digit, at most 63' },
   ),
   databasePoolSize: setting(
     Type.Integer({ minimum: 1, maximum: 1000, default: 10 }),
@@ -81,18 +90,21 @@ export const settings = {
     'PETSTORE_PUBLIC_URL',
     '--public-url',
     'Advertised base URL ending in `/v1`, used in `Link`, `Location` and the OpenAPI `servers` (default: relative links)',
+    { expected: 'an http:// or https:// URL ending in /v1, e.g. https://api.example.org/v1' },
   ),
   productionUrl: setting(
     Type.String({ pattern: '^$|^https?://[^\\s]+/v1$', default: '' }),
     'PETSTORE_PRODUCTION_URL',
     '--production-url',
     'Production base URL listed in the OpenAPI `servers` (default: the public URL when this is production)',
+    { expected: 'an http:// or https:// URL ending in /v1, e.g. https://api.example.org/v1' },
   ),
   stagingUrl: setting(
     Type.String({ pattern: '^$|^https?://[^\\s]+/v1$', default: '' }),
     'PETSTORE_STAGING_URL',
     '--staging-url',
     'Staging base URL listed in the OpenAPI `servers` (default: the public URL when this is staging)',
+    { expected: 'an http:// or https:// URL ending in /v1, e.g. https://api.example.org/v1' },
   ),
   bodyLimit: setting(
     Type.Integer({ minimum: 1024, maximum: 10485760, default: 16384 }),
@@ -117,6 +129,7 @@ export const settings = {
     'PETSTORE_MIGRATE',
     '--no-migrate',
     'Run pending migrations at start (`--no-migrate` or `PETSTORE_MIGRATE=false` to skip)',
+    { flagHelp: 'Do not run pending migrations at start (by default they run)' },
   ),
   workers: setting(
     Type.Integer({ minimum: 1, maximum: 256, default: 1 }),
@@ -142,18 +155,24 @@ export const settings = {
     'PETSTORE_RATE_LIMITS',
     '--no-rate-limits',
     'Limit requests by plan (`--no-rate-limits` or `PETSTORE_RATE_LIMITS=false` turns limiting and its headers off)',
+    {
+      flagHelp:
+        'Do not limit requests, and send no rate-limit headers (by default requests are limited by plan)',
+    },
   ),
   redisUrl: setting(
     Type.String({ pattern: '^$|^rediss?://', default: '' }),
     'REDIS_URL',
     '--redis-url',
-    'Redis URL; when set, rate-limit counters live in Redis and every instance shares one budget per key',
+    "Redis URL; when set, instances share each key's budget there and, on PostgreSQL, the read caches' data version (give the `petstore` command it too)",
+    { expected: 'a URL starting with redis:// or rediss://' },
   ),
   redisPrefix: setting(
     Type.String({ pattern: '^[\\w.:-]*$', default: '' }),
     'PETSTORE_REDIS_PREFIX',
     '--redis-prefix',
     'Prefix of every Redis key (default: `petstore:` and the deployment), so deployments can share one Redis',
+    { expected: 'letters, digits and the characters _ . : -' },
   ),
   redisTimeoutMs: setting(
     Type.Integer({ minimum: 1, maximum: 60000, default: 200 }),
@@ -196,6 +215,7 @@ export const settings = {
     'PETSTORE_TRUST_PROXY',
     '--trust-proxy',
     'Proxies whose X-Forwarded-For gives the client address: comma-separated addresses or CIDRs, or a hop count',
+    { expected: 'a hop count, or comma-separated IP addresses or CIDRs such as 10.0.0.0/8' },
   ),
   banThreshold: setting(
     Type.Integer({ minimum: 1, maximum: 1000000, default: 30 }),
@@ -239,6 +259,49 @@ export const settings = {
     '--idempotency-prune-interval-ms',
     'How often expired idempotency records are deleted',
   ),
+  // Events and webhooks (docs/webhooks.md). Retry timings are settings so that tests need not wait.
+  eventRetentionDays: setting(
+    Type.Integer({ minimum: 1, maximum: 3650, default: defaultEventRetentionDays }),
+    'PETSTORE_EVENT_RETENTION_DAYS',
+    '--event-retention-days',
+    'Days an event stays in `GET /v1/events` (and can be replayed) before it is pruned',
+  ),
+  webhookAllowedHosts: setting(
+    Type.String({ pattern: '^[\\w.:/\\[\\],\\s-]*$', default: '' }),
+    'PETSTORE_WEBHOOK_ALLOWED_HOSTS',
+    '--webhook-allowed-hosts',
+    'Comma-separated hosts, addresses or CIDRs webhooks may reach although private, loopback or plain http',
+  ),
+  webhookDelivery: setting(
+    Type.Boolean({ default: true }),
+    'PETSTORE_WEBHOOK_DELIVERY',
+    '--no-webhook-delivery',
+    'Deliver webhooks from this instance (`--no-webhook-delivery` leaves it to the other instances)',
+  ),
+  webhookPollIntervalMs: setting(
+    Type.Integer({ minimum: 10, maximum: 60000, default: 500 }),
+    'PETSTORE_WEBHOOK_POLL_INTERVAL_MS',
+    '--webhook-poll-interval-ms',
+    'How long the delivery worker waits after a pass that found nothing due (a pass that delivered looks again at once)',
+  ),
+  webhookRetryBaseMs: setting(
+    Type.Integer({ minimum: 1, maximum: 3600000, default: 5000 }),
+    'PETSTORE_WEBHOOK_RETRY_BASE_MS',
+    '--webhook-retry-base-ms',
+    'Wait before the first retry of a failed delivery; each later wait is 4 times longer, up to 12 hours',
+  ),
+  webhookGiveUpSeconds: setting(
+    Type.Integer({ minimum: 1, maximum: 2592000, default: 259200 }),
+    'PETSTORE_WEBHOOK_GIVE_UP_SECONDS',
+    '--webhook-give-up-seconds',
+    'How long an endpoint may keep failing before it is disabled (3 days)',
+  ),
+  webhookTimeoutMs: setting(
+    Type.Integer({ minimum: 10, maximum: 60000, default: 10000 }),
+    'PETSTORE_WEBHOOK_TIMEOUT_MS',
+    '--webhook-timeout-ms',
+    'How long a receiver has to answer 2xx before the attempt counts as failed',
+  ),
 } satisfies Record<string, Setting>;
 
 type Settings = typeof settings;
@@ -261,6 +324,22 @@ export class ConfigError extends Error {
 const ajv = new Ajv({ coerceTypes: true, useDefaults: true, allErrors: true, strict: true });
 const validate = ajv.compile<Config>(ConfigSchema);
 
+/** What a setting accepts, in words: for error messages and the README's settings table. */
+export function acceptedValues(s: Setting): string {
+  const schema = s.schema as {
+    type?: string;
+    enum?: string[];
+    minimum?: number;
+    maximum?: number;
+    minLength?: number;
+  };
+  if (s.expected) return s.expected;
+  if (schema.enum) return `one of ${schema.enum.join(', ')}`;
+  if (schema.type === 'boolean') return 'true or false';
+  if (schema.type === 'integer') return `a whole number from ${schema.minimum} to ${schema.maximum}`;
+  return schema.minLength ? 'a non-empty text' : 'a text';
+}
+
 /**
  * Builds the config from environment variables, overridden by explicit values (CLI flags or tests).
  * Throws ConfigError naming every bad setting.
@@ -279,10 +358,9 @@ export function loadConfig(
   if (!validate(raw)) {
     const problems = (validate.errors ?? []).map((e) => {
       const name = e.instancePath.slice(1) as SettingName;
-      const s = settings[name];
-      const where = s ? `${s.env} (${s.flag})` : name;
-      const rule = e.keyword === 'enum' ? `must be one of ${e.params.allowedValues.join(', ')}` : e.message;
-      return `${where} ${rule}, got ${JSON.stringify(given[name])}`;
+      const s = settings[name] as Setting | undefined;
+      if (!s) return `${name} ${e.message}`;
+      return `${s.env} (${s.flag}) must be ${acceptedValues(s)}, got ${JSON.stringify(given[name])}`;
     });
     throw new ConfigError(`Invalid configuration: ${[...new Set(problems)].join('; ')}`);
   }

@@ -6,7 +6,9 @@ import closeWithGrace from 'close-with-grace';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import type { Config } from './config.js';
+import { startDeliveryWorker } from './events/delivery-worker.js';
 import { collectProcessMetrics } from './metrics/metrics.js';
+import { createWebhookMetrics } from './metrics/webhook-metrics.js';
 import { runPrimary } from './server/cluster-primary.js';
 import { baseUrlOf, firstKeyBanner, issueFirstKey } from './server/first-key.js';
 import { listenForMetrics, reportMetricsToPrimary } from './server/metrics-listener.js';
@@ -23,6 +25,10 @@ export async function startServer(config: Config): Promise<void> {
   const app = await buildApp({ config, store });
   await app.listen({ port: config.port, host: config.host });
   app.log.info({ database: store.location, env: config.env }, 'petstore is serving');
+  const webhookMetrics = createWebhookMetrics(app.metrics.registry, store, Date.now);
+  const delivery = config.webhookDelivery
+    ? startDeliveryWorker({ store, config, log: app.log, metrics: webhookMetrics })
+    : undefined;
 
   if (config.metricsPort > 0) collectProcessMetrics(app.metrics);
   let metricsApp: FastifyInstance | undefined;
@@ -41,6 +47,7 @@ export async function startServer(config: Config): Promise<void> {
   closeWithGrace({ delay: drainMs, skip: inWorker ? ['SIGINT'] : [] }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'closing after an uncaught error');
     else app.log.info({ signal }, 'closing: finishing in-flight requests');
+    await delivery?.stop();
     await Promise.all([app.close(), metricsApp?.close()]);
   });
 }

@@ -10,5 +10,5 @@ export async function cursorAfter(secret: string, afterId: number, status: PetSt
   const { CursorCodec } = (await import(
     new URL('../../dist/domain/cursor.js', import.meta.url).href
   )) as CursorModule;
-  return new CursorCodec(secret).encode({ afterId, status });
+  return new CursorCodec(secret).encode({ afterId, filter: status });
 }

@@ -13,6 +13,8 @@ export interface BenchOptions {
   build: boolean;
   pets: number;
   deepPets: number;
+  /** Rows of the bulk import row. */
+  importRows: number;
   resultsDir: string;
   postgresUrl: string;
   redisUrl: string;
@@ -29,6 +31,7 @@ export const usage = `npm run bench [-- options]
   --no-build            use dist/ as it is
   --pets N              pets of the main database (default 100000)
   --deep-pets N         pets of the deep-cursor and memory database (default 1000000)
+  --import-rows N       rows of the bulk-import row (default 100000; 2000 with --quick)
   --results-dir DIR     where the JSON result goes (default bench/results)
 PostgreSQL and Redis come from PETSTORE_BENCH_DATABASE_URL and PETSTORE_BENCH_REDIS_URL
 (default postgres://postgres@127.0.0.1:5432/test and redis://127.0.0.1:6379); rows needing them are
@@ -56,6 +59,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
       'no-build': { type: 'boolean', default: false },
       pets: { type: 'string' },
       'deep-pets': { type: 'string' },
+      'import-rows': { type: 'string' },
       'results-dir': { type: 'string', default: new URL('../results/', import.meta.url).pathname },
       help: { type: 'boolean', default: false },
     },
@@ -79,6 +83,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
     build: !values['no-build'],
     pets: positive('pets', values.pets, 100_000, 100),
     deepPets: positive('deep-pets', values['deep-pets'], 1_000_000, 100),
+    importRows: positive('import-rows', values['import-rows'], quick ? 2_000 : 100_000),
     resultsDir: values['results-dir'],
     postgresUrl: env.PETSTORE_BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
     redisUrl: env.PETSTORE_BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379',

@@ -31,7 +31,7 @@ async function freePort(): Promise<number> {
 }
 
 /** Resident memory of a process from /proc (Linux), or undefined where that is not available. */
-function rssOf(pid: number): number | undefined {
+export function rssOf(pid: number): number | undefined {
   try {
     const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
     return match ? Number(match[1]) * 1024 : undefined;

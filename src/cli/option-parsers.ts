@@ -1,7 +1,33 @@
 // Parsers of option values shared by the CLI's commands; a bad value stops the command with a message.
+import { InvalidArgumentError } from 'commander';
+import { parseDuration, parseInstant } from '../domain/key-expiry.js';
+import { parseScopeList } from '../domain/scope-list.js';
 
 export const positiveInteger = (flag: string) => (value: string) => {
   const n = Number(value);
   if (!Number.isSafeInteger(n) || n < 1) throw new Error(`${flag} must be a positive integer, got ${value}`);
   return n;
 };
+
+/** Commander parser from a domain parser whose errors explain themselves. */
+const explained =
+  <T>(parse: (text: string) => T) =>
+  (value: string): T => {
+    try {
+      return parse(value);
+    } catch (error) {
+      throw new InvalidArgumentError((error as Error).message);
+    }
+  };
+
+/** `pets:read,orders:write`: an unknown name is an error listing the valid ones. */
+export const scopeList = explained(parseScopeList);
+
+/** `90d` or `12h`, as milliseconds. */
+export const duration = explained(parseDuration);
+
+/** An RFC 3339 time, as Unix epoch milliseconds. */
+export const instant = explained(parseInstant);
+
+/** An RFC 3339 time, or `never`: null. */
+export const instantOrNever = explained((text: string) => (text === 'never' ? null : parseInstant(text)));

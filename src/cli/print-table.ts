@@ -1,6 +1,8 @@
-// Plain aligned text tables for terminal output.
+// Plain aligned text tables for terminal output, and the choice between a table and JSON.
 
-export function printTable(rows: Array<Record<string, string | number>>): void {
+type Row = Record<string, string | number>;
+
+export function printTable(rows: Row[]): void {
   if (rows.length === 0) {
     console.log('(none)');
     return;
@@ -14,4 +16,13 @@ export function printTable(rows: Array<Record<string, string | number>>): void {
       .trimEnd();
   console.log(line(columns.map((c) => c.toUpperCase())));
   for (const row of rows) console.log(line(columns.map((c) => String(row[c]))));
+}
+
+/**
+ * Prints a listing or one record: with `json` as given (an array, or one object, so that `jq .id` works on
+ * one), else as a table of `rowOf` each.
+ */
+export function printFound<T extends object>(found: T[] | T, rowOf: (item: T) => Row, json?: boolean): void {
+  if (json) console.log(JSON.stringify(found));
+  else printTable((Array.isArray(found) ? found : [found]).map(rowOf));
 }

@@ -14,8 +14,15 @@ export const storeSettings: SettingName[] = [
   'logLevel',
 ];
 
-/** Settings of the commands that read or reset rate-limit state kept in Redis. */
-export const redisSettings: SettingName[] = ['redisUrl', 'redisPrefix', 'redisTimeoutMs'];
+/** Where Redis is: the rate-limit counters, and on PostgreSQL the data version the servers' caches are valid under. */
+const redisSettings: SettingName[] = ['redisUrl', 'redisPrefix', 'redisTimeoutMs'];
+
+/**
+ * Settings of the commands that change what serving instances cache (API keys) or read rate-limit counters:
+ * the store's and Redis's. On PostgreSQL a write moves the data version in Redis, without which the servers
+ * would keep answering from their caches as if it had not happened (docs/decisions.md, "Caching reads").
+ */
+export const storeAndRedisSettings: SettingName[] = [...storeSettings, ...redisSettings];
 
 export function addSettingOptions(command: Command, names: SettingName[]): Command {
   for (const name of names) {
@@ -23,8 +30,10 @@ export function addSettingOptions(command: Command, names: SettingName[]): Comma
     const fallback = (s.schema as { default?: unknown }).default;
     const shown = fallback === '' || fallback === undefined ? '' : `, default ${String(fallback)}`;
     // Boolean settings are turned off by a `--no-…` flag, which takes no value.
-    const flag = s.flag.startsWith('--no-') ? s.flag : `${s.flag} <value>`;
-    command.addOption(new Option(flag, `${s.description} [${s.env}${shown}]`));
+    const negative = s.flag.startsWith('--no-');
+    const flag = negative ? s.flag : `${s.flag} <value>`;
+    const help = (negative && 'flagHelp' in s && s.flagHelp) || s.description;
+    command.addOption(new Option(flag, `${help} [${s.env}${shown}]`));
   }
   return command;
 }

@@ -1,7 +1,6 @@
 // Opens the store the command's flags name, runs one piece of work with the services, and closes it.
 import type { Command } from 'commander';
-import { createServices } from '../app.js';
-import type { Services } from '../http/fastify-types.js';
+import { createServices, type Services } from '../services/index.js';
 import { createRateLimiter, type RateLimiter } from '../limits/index.js';
 import { silentLog } from '../limits/log.js';
 import { openStore } from '../store/open-store.js';
@@ -23,7 +22,7 @@ export async function withServices<T>(
   { limits = false }: WithServicesOptions = {},
 ): Promise<T> {
   const config = configFrom(command);
-  const store = await openStore(config);
+  const store = await openStore(config, { create: false });
   let limiter: RateLimiter | undefined;
   const context: WorkContext = {};
   if (limits && !config.redisUrl) {
@@ -35,9 +34,12 @@ export async function withServices<T>(
       return undefined;
     });
   }
+  let services: Services | undefined;
   try {
-    return await work(await createServices(config, store, Date.now, limiter), context);
+    services = await createServices(config, store, Date.now, limiter);
+    return await work(services, context);
   } finally {
+    await services?.dataVersion.close();
     await limiter?.close();
     await store.close();
   }

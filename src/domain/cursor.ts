@@ -1,11 +1,12 @@
 // Opaque listing cursors: the last id seen and the filter it belongs to, signed so that an altered or
-// foreign cursor is refused rather than silently listing something else.
+// foreign cursor is refused rather than silently listing something else. One codec per listing: pets are
+// filtered by `status`, events by `type`, orders by `status|petId`; a cursor of one listing is refused by another.
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { petStatuses, type PetStatus } from './pet.js';
 
 export interface CursorPosition {
   afterId: number;
-  status: PetStatus | undefined;
+  /** The listing's filter value (a pet status, an event type), if any. */
+  filter: string | undefined;
 }
 
 export type DecodedCursor = { ok: true; position: CursorPosition } | { ok: false; reason: string };
@@ -13,35 +14,45 @@ export type DecodedCursor = { ok: true; position: CursorPosition } | { ok: false
 const tagBytes = 12;
 
 export class CursorCodec {
-  constructor(private readonly secret: string) {}
+  /**
+   * `filterName` names the filter in messages; `listing` separates the signatures of listings (empty for
+   * pets, whose cursors were issued before there was another listing).
+   */
+  constructor(
+    private readonly secret: string,
+    private readonly filterName = 'status',
+    private readonly listing = '',
+  ) {}
 
   encode(position: CursorPosition): string {
-    const payload = Buffer.from(`${position.afterId}.${position.status ?? ''}`).toString('base64url');
+    const payload = Buffer.from(`${position.afterId}.${position.filter ?? ''}`).toString('base64url');
     return `${payload}.${this.tag(payload).toString('base64url')}`;
   }
 
-  decode(cursor: string, status: PetStatus | undefined): DecodedCursor {
+  decode(cursor: string, filter: string | undefined): DecodedCursor {
     const [payload, tag, extra] = cursor.split('.');
     if (!payload || !tag || extra !== undefined) return { ok: false, reason: 'it is not in the issued form' };
     const presented = Buffer.from(tag, 'base64url');
     if (presented.length !== tagBytes || !timingSafeEqual(presented, this.tag(payload))) {
       return { ok: false, reason: 'it was not issued by this service or was altered' };
     }
-    const [id, cursorStatus = ''] = Buffer.from(payload, 'base64url').toString().split('.');
-    const afterId = Number(id);
+    const text = Buffer.from(payload, 'base64url').toString();
+    const dot = text.indexOf('.');
+    const afterId = Number(dot < 0 ? text : text.slice(0, dot));
+    const cursorFilter = dot < 0 ? '' : text.slice(dot + 1);
     if (!Number.isSafeInteger(afterId) || afterId < 0)
       return { ok: false, reason: 'it holds no valid position' };
-    const boundStatus = petStatuses.find((s) => s === cursorStatus);
-    if (boundStatus !== status) {
+    if (cursorFilter !== (filter ?? '')) {
       return {
         ok: false,
-        reason: `it continues a listing with status=${cursorStatus || '(none)'}, not this one`,
+        reason: `it continues a listing with ${this.filterName}=${cursorFilter || '(none)'}, not this one`,
       };
     }
-    return { ok: true, position: { afterId, status } };
+    return { ok: true, position: { afterId, filter } };
   }
 
   private tag(payload: string): Buffer {
-    return createHmac('sha256', this.secret).update(payload).digest().subarray(0, tagBytes);
+    const signed = this.listing ? `${this.listing}|${payload}` : payload;
+    return createHmac('sha256', this.secret).update(signed).digest().subarray(0, tagBytes);
   }
 }

@@ -15,9 +15,6 @@ export const planQuotas: Record<Exclude<PlanName, 'enterprise'>, Quota> = {
   business: { perMinute: 1_000, perDay: 100_000 },
 };
 
-export const isPlanName = (value: string): value is PlanName =>
-  (planNames as readonly string[]).includes(value);
-
 /** The quota that applies to a key: its plan's, or its own custom one for Enterprise. */
 export function quotaOf(plan: PlanName, custom: Partial<Quota>): Quota {
   if (plan !== 'enterprise') return planQuotas[plan];

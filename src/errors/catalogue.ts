@@ -1,5 +1,6 @@
 // The closed set of error codes the service answers with: status and message of each, in one place.
 // It feeds the error handler, the OpenAPI document and docs/errors.md; test/errors/catalogue.test.ts pins it.
+import { maxParamLength } from '../domain/path-parameters.js';
 
 export interface ErrorEntry {
   status: number;
@@ -27,10 +28,15 @@ export const errorCatalogue = {
     message: 'The cursor is invalid: %s',
     when: 'The `cursor` query parameter was not issued by this service for this listing, or was altered.',
   },
+  unknown_event_type: {
+    status: 400,
+    message: 'Unknown event type filter: %s',
+    when: 'The `type` filter of `GET /v1/events` names no event type: give an exact type such as `pet.created`, or `pet.*` or `order.*`.',
+  },
   bad_request: {
     status: 400,
     message: 'Bad request: %s',
-    when: 'The HTTP request itself is malformed (for example a bad Content-Length).',
+    when: 'The HTTP request itself is malformed: a path that is not valid percent-encoding, or a bad Content-Length.',
   },
   authentication_required: {
     status: 401,
@@ -52,10 +58,37 @@ export const errorCatalogue = {
     message: '%s',
     when: 'A staging key (`pet_test_`) was sent to production, or a production key (`pet_live_`) to staging.',
   },
+  api_key_expired: {
+    status: 401,
+    message: 'This API key expired at %s',
+    when: 'The key’s expiry time has passed (`petstore keys set-expiry`); use its replacement (docs/security.md).',
+  },
+  insufficient_scope: {
+    status: 403,
+    message: 'This API key lacks the scope this operation needs: %s',
+    when:
+      'The key is valid but does not hold a scope that allows the operation; the message and `WWW-Authenticate` ' +
+      'name the scope needed (docs/security.md).',
+  },
   pet_not_found: {
     status: 404,
     message: 'No pet with id %s',
-    when: 'GET /pets/{petId} names a pet that does not exist.',
+    when: 'GET /pets/{petId}, or the `petId` of a new order, names a pet that does not exist.',
+  },
+  order_not_found: {
+    status: 404,
+    message: 'No order with id %s',
+    when: 'The order does not exist, or was placed by another key and the caller does not manage all orders.',
+  },
+  pet_not_available: {
+    status: 409,
+    message: 'Pet %s cannot be ordered: its status is %s, and only an available pet can be',
+    when: 'An order was placed for a pet that is `pending` or `sold` (it has an open order, or was adopted).',
+  },
+  order_status_conflict: {
+    status: 409,
+    message: 'Cannot %s order %s: its status is %s; actions allowed from there: %s',
+    when: 'The transition table (docs/orders.md) does not allow the action from the order’s current status.',
   },
   route_not_found: {
     status: 404,
@@ -66,6 +99,11 @@ export const errorCatalogue = {
     status: 405,
     message: 'Method %s is not allowed on %s; allowed: %s',
     when: 'The path exists but not with this method; the `Allow` header lists the methods it takes.',
+  },
+  uri_too_long: {
+    status: 414,
+    message: 'A path segment is longer than %s characters',
+    when: `A path parameter is longer than any valid value could be (${maxParamLength} characters); the path is not echoed back.`,
   },
   payload_too_large: {
     status: 413,
@@ -80,7 +118,9 @@ export const errorCatalogue = {
   service_unavailable: {
     status: 503,
     message: 'The service is temporarily unavailable: %s',
-    when: 'The database cannot be reached, or the instance is shutting down. Retry after `Retry-After`.',
+    when:
+      'The database cannot be reached, or the instance is shutting down, or (PostgreSQL with Redis) a write cannot ' +
+      'be announced to the other instances because Redis cannot be reached. Retry after `Retry-After`.',
   },
   rate_limited: {
     status: 429,

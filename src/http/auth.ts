@@ -1,8 +1,10 @@
 // Bearer authentication of every /v1 operation. Failures are 401 with WWW-Authenticate (RFC 6750). With
 // rate limiting on, requests without a valid key are counted against their client address's anonymous
 // budget: the 401 carries that budget's headers, and once it is used up the address gets 429 before any
-// key it sends is looked up, so keys cannot be guessed faster than the budget allows.
+// key it sends is looked up, so keys cannot be guessed faster than the budget allows. From a week before a
+// key expires, every response to it says when (docs/security.md).
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { expiryWarningHeader, warnsOfExpiry } from '../domain/key-expiry.js';
 import { ApiError } from '../errors/api-error.js';
 import type { RateLimiter } from '../limits/index.js';
 import type { ApiKeysService } from '../services/api-keys-service.js';
@@ -23,11 +25,15 @@ function presentedKey(header: string | undefined): string {
   return match[1];
 }
 
-export function authenticate(apiKeys: ApiKeysService, limiter?: RateLimiter) {
+export function authenticate(apiKeys: ApiKeysService, limiter?: RateLimiter, clock: () => number = Date.now) {
   return async function authenticateRequest(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     if (limiter) refuseBlockedAddress(limiter, request, reply);
     try {
-      request.apiKey = await apiKeys.authenticate(presentedKey(request.headers.authorization));
+      const key = await apiKeys.authenticate(presentedKey(request.headers.authorization));
+      request.apiKey = key;
+      if (key.expiresAt !== null && warnsOfExpiry(Date.parse(key.expiresAt), clock())) {
+        reply.header(expiryWarningHeader, key.expiresAt);
+      }
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) {
         if (limiter) await chargeAddress(limiter, request, reply);

@@ -39,8 +39,9 @@ function fromFastifyError(
 
 export function toApiError(error: unknown, request: FastifyRequest, bodyLimit: number): ApiError {
   if (error instanceof ApiError) return error;
-  // Never a 500 for a lost or overloaded database: it passes, and the client should retry.
-  if (request.server.store.isUnavailable(error)) {
+  // Never a 500 for a lost or overloaded database: it passes, and the client should retry. (The metrics
+  // port has none.)
+  if (request.server.hasDecorator('store') && request.server.store.isUnavailable(error)) {
     return new ApiError('service_unavailable', 'the database cannot be reached or did not answer in time');
   }
   return (
@@ -58,19 +59,32 @@ export function sendApiError(reply: FastifyReply, error: ApiError): FastifyReply
   return reply.code(error.status).type('application/json; charset=utf-8').send(error.toBody());
 }
 
+/** The log line of an error answer: a fault at error level with its cause, a client's mistake at info. */
+export function logApiError(request: FastifyRequest, apiError: ApiError, cause: unknown): void {
+  const keyId = request.apiKey?.id;
+  if (apiError.status >= 500) request.log.error({ err: cause, keyId }, 'request failed');
+  else request.log.info({ code: apiError.code, keyId }, apiError.message);
+}
+
+/** The error and 404 handlers of both listeners, the API's port and the metrics port. */
 export function installErrorHandlers(app: FastifyInstance, bodyLimit: number): void {
   app.setErrorHandler((error, request, reply) => {
     const apiError = toApiError(error, request, bodyLimit);
-    const keyId = request.apiKey?.id;
-    if (apiError.status >= 500) request.log.error({ err: error, keyId }, 'request failed');
-    else request.log.info({ code: apiError.code, keyId }, apiError.message);
+    logApiError(request, apiError, error);
     return sendApiError(reply, apiError);
   });
 
-  app.setNotFoundHandler((request, reply) =>
-    sendApiError(
-      reply,
-      new ApiError('route_not_found', `${request.method} ${redactKeys(request.url.split('?')[0]!)}`),
-    ),
-  );
+  app.setNotFoundHandler((request, reply) => sendApiError(reply, routeNotFound(request)));
 }
+
+/** Longest part of a path quoted back in a message; the rest is cut, so a huge path is never echoed. */
+const quotedPathLength = 100;
+
+/** A path fit to quote in a message: without its query, keys masked, cut to a bounded length. */
+export function quotablePath(url: string): string {
+  const path = redactKeys(url.split('?')[0]!);
+  return path.length > quotedPathLength ? `${path.slice(0, quotedPathLength)}…` : path;
+}
+
+export const routeNotFound = (request: FastifyRequest, hint = ''): ApiError =>
+  new ApiError('route_not_found', `${request.method} ${quotablePath(request.url)}${hint}`);

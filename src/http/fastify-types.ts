@@ -2,18 +2,9 @@
 import type { Config } from '../config.js';
 import type { RateLimiter } from '../limits/index.js';
 import type { Metrics } from '../metrics/metrics.js';
-import type { ApiKeyInfo, ApiKeysService } from '../services/api-keys-service.js';
-import type { KeyLimitsService } from '../services/key-limits-service.js';
-import type { Idempotency } from '../services/idempotency.js';
-import type { PetsService } from '../services/pets-service.js';
+import type { ApiKeyInfo } from '../services/api-keys-service.js';
+import type { Services } from '../services/index.js';
 import type { Store } from '../store/store.js';
-
-export interface Services {
-  pets: PetsService;
-  apiKeys: ApiKeysService;
-  keyLimits: KeyLimitsService;
-  idempotency: Idempotency;
-}
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,25 +1,53 @@
-// A known path asked with a method it does not take answers 405 with Allow, rather than 404.
+// A known path asked with a method it does not take answers 405 with Allow, rather than 404. The registered
+// routes are the one source of each path's Allow list and of the methods CORS allows.
 import type { FastifyInstance, HTTPMethods } from 'fastify';
 import { ApiError } from '../errors/api-error.js';
 import { sendApiError } from './error-handler.js';
 
 const methods: HTTPMethods[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 
+/** The methods of each route under a prefix, gathered as the routes register. */
+export interface RouteMethods {
+  /** Methods by URL, in registration order (HEAD left out: it follows GET). */
+  byUrl: Map<string, HTTPMethods[]>;
+  /** Every method some route takes, for CORS; filled in place, since CORS reads it at each preflight. */
+  all: string[];
+}
+
 /**
- * Answers every other method on `url` with 405. OPTIONS is left to CORS when CORS is on, so that
- * preflight requests still work.
+ * Starts gathering the methods of every operation (a route with an operationId) registered from now on under
+ * `prefix`. The 405 routes added later have none, so they are not gathered.
  */
-export function allowOnly(
-  app: FastifyInstance,
-  url: string,
-  allowed: HTTPMethods[],
-  corsEnabled: boolean,
-): void {
+export function collectRouteMethods(app: FastifyInstance, prefix: string): RouteMethods {
+  const routes: RouteMethods = { byUrl: new Map(), all: [] };
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith(prefix) || !route.schema?.operationId) return;
+    const taken = routes.byUrl.get(route.url) ?? [];
+    for (const method of [route.method].flat() as HTTPMethods[]) {
+      if (method === 'HEAD' || taken.includes(method)) continue;
+      taken.push(method);
+      if (!routes.all.includes(method)) routes.all.push(method);
+    }
+    routes.byUrl.set(route.url, taken);
+  });
+  return routes;
+}
+
+/**
+ * Answers every other method on each gathered URL with 405. Call it after the routes are registered, in the
+ * plugin that registered them (its prefix is taken off the gathered URLs).
+ * OPTIONS is left to CORS when CORS is on, so that preflight requests still work.
+ */
+export function answerOtherMethods(app: FastifyInstance, routes: RouteMethods, corsEnabled: boolean): void {
+  for (const [url, allowed] of routes.byUrl) allowOnly(app, url, allowed, corsEnabled);
+}
+
+function allowOnly(app: FastifyInstance, url: string, allowed: HTTPMethods[], corsEnabled: boolean): void {
   const allow = allowed.includes('GET') ? [...allowed, 'HEAD'] : allowed;
   const allowHeader = allow.join(', ');
   app.route({
     method: methods.filter((m) => !allow.includes(m) && !(corsEnabled && m === 'OPTIONS')),
-    url,
+    url: url.slice(app.prefix.length),
     schema: { hide: true },
     handler: (request, reply) =>
       sendApiError(

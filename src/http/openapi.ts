@@ -5,28 +5,25 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 import { quotaTable } from '../limits/quota-table.js';
-import { ErrorSchema } from './schemas/error.js';
+import { addErrorExamples } from './error-examples.js';
+import { ErrorSchema, markRequiredHeaders, type DocumentResponse } from './schemas/error.js';
+
+type Operation = { responses?: Record<string, DocumentResponse> };
 
 /**
- * Both deployments, this one first so the docs page calls it: a configured URL, this deployment's own
- * relative `/v1` when none is set, or for the other deployment a server variable named as in the spec.
+ * The servers that exist: this deployment first, so the docs page calls it (its configured URL, or its own
+ * relative `/v1` when none is set), then the other deployment only when its URL is configured. A placeholder
+ * for an unknown server would be offered on the docs page and fail there.
  */
 function serversOf(config: Config) {
   const configured = { production: config.productionUrl, staging: config.stagingUrl };
-  configured[config.env] ||= config.publicUrl || '/v1';
   const other = config.env === 'production' ? 'staging' : 'production';
-  const variable = other === 'production' ? 'base_url' : 'staging_base_url';
   return [
-    { url: configured[config.env], description: `${config.env} (this deployment)` },
-    configured[other]
-      ? { url: configured[other], description: other }
-      : {
-          url: `{${variable}}`,
-          description: other,
-          variables: {
-            [variable]: { default: `https://${other}.example.org/v1`, description: `The ${other} base URL` },
-          },
-        },
+    {
+      url: configured[config.env] || config.publicUrl || '/v1',
+      description: `${config.env} (this deployment)`,
+    },
+    ...(configured[other] ? [{ url: configured[other], description: other }] : []),
   ];
 }
 
@@ -45,10 +42,17 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
           'Every response carries `X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset` for the ' +
           'window closest to exhaustion, and `RateLimit-Policy` and `RateLimit` for every window. Over a limit ' +
           'the answer is 429 with `Retry-After`; a key that goes on after 429s is banned for a while. Requests ' +
-          'without a valid key share a small budget per client address. See docs/rate-limits.md.',
+          'without a valid key share a small budget per client address. See docs/rate-limits.md.\n\n' +
+          '## Scopes and expiry\n\nEach operation names the scopes that allow it in its security requirement; a ' +
+          'key without one gets 403 `insufficient_scope`, with `WWW-Authenticate` naming the scope. From 7 days ' +
+          'before a key expires, every response carries `API-Key-Expires` with the expiry time; an expired key gets ' +
+          '401 `api_key_expired`. See docs/security.md.',
       },
       servers: serversOf(config),
-      tags: [{ name: 'pets', description: 'Animals available for adoption' }],
+      tags: [
+        { name: 'pets', description: 'Animals available for adoption' },
+        { name: 'store', description: 'Adoption orders and the inventory (docs/orders.md)' },
+      ],
       components: {
         securitySchemes: {
           bearerAuth: {
@@ -62,6 +66,19 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
     },
     // Paths are relative to the servers, which already end in /v1.
     transform: ({ schema, url }) => ({ schema, url: url.replace(/^\/v1(?=\/)/, '') }),
+    // Once per document: the example bodies and the required headers of every response, in place.
+    transformObject: (documentObject) => {
+      // The `openapi` option above makes it an OpenAPI 3 document, never a Swagger 2 one.
+      const { openapiObject } = documentObject as Extract<typeof documentObject, { openapiObject: unknown }>;
+      const paths = (openapiObject.paths ?? {}) as Record<string, Record<string, Operation>>;
+      for (const operations of Object.values(paths))
+        for (const operation of Object.values(operations))
+          for (const [status, response] of Object.entries(operation.responses ?? {})) {
+            addErrorExamples(Number(status), response);
+            markRequiredHeaders(Number(status), response, config.rateLimits);
+          }
+      return openapiObject;
+    },
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
   });
   app.addSchema(ErrorSchema);

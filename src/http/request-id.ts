@@ -1,19 +1,11 @@
-// One id per request, in every log line and in the X-Request-Id response header. A caller's own id is kept
-// when it is short and plain, so a request can be followed across services.
+// One id per request, in every log line and in the X-Request-Id response header (src/http/standard-headers.ts).
+// A caller's own id is kept when it is short and plain, so a request can be followed across services.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type { FastifyInstance } from 'fastify';
 
 const acceptable = /^[\w.:-]{1,128}$/;
 
 export function requestIdOf(raw: IncomingMessage): string {
   const presented = raw.headers['x-request-id'];
   return typeof presented === 'string' && acceptable.test(presented) ? presented : randomUUID();
-}
-
-export function echoRequestId(app: FastifyInstance): void {
-  app.addHook('onRequest', (request, reply, done) => {
-    reply.header('x-request-id', request.id);
-    done();
-  });
 }

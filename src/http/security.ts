@@ -1,11 +1,13 @@
-// Secure headers on every response, and CORS only for the origins an operator allows.
+// Secure headers for every response (set by src/http/standard-headers.ts), and CORS only for the origins an
+// operator allows.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import cors from '@fastify/cors';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
+import { expiryWarningHeader } from '../domain/key-expiry.js';
 
 /** Headers a browser client may read, beyond the CORS-safelisted ones. */
-export const exposedHeaders = [
+const exposedHeaders = [
   'X-Request-Id',
   'Link',
   'Location',
@@ -18,6 +20,8 @@ export const exposedHeaders = [
   'RateLimit',
   'RateLimit-Policy',
   'Idempotent-Replayed',
+  'WWW-Authenticate',
+  expiryWarningHeader,
 ];
 
 export const corsOriginsOf = (setting: string): string[] =>
@@ -52,19 +56,21 @@ function helmetHeaders(): Record<string, string> {
   return headers;
 }
 
-export async function registerSecurity(app: FastifyInstance, corsOrigins: string[]): Promise<void> {
-  const secureHeaders = helmetHeaders();
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(secureHeaders);
-    done();
+/** Set on every response of both listeners, the router's own errors included (src/http/standard-headers.ts). */
+export const secureHeaders = helmetHeaders();
+
+/** `corsMethods` are the API's methods, gathered from its routes as they register (read at each preflight). */
+export async function registerCors(
+  app: FastifyInstance,
+  corsOrigins: string[],
+  corsMethods: string[],
+): Promise<void> {
+  if (corsOrigins.length === 0) return;
+  await app.register(cors, {
+    origin: corsOrigins,
+    methods: corsMethods,
+    allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'X-Request-Id'],
+    exposedHeaders,
+    maxAge: 600,
   });
-  if (corsOrigins.length > 0) {
-    await app.register(cors, {
-      origin: corsOrigins,
-      methods: ['GET', 'POST'],
-      allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'X-Request-Id'],
-      exposedHeaders,
-      maxAge: 600,
-    });
-  }
 }

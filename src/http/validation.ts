@@ -1,10 +1,10 @@
 // Request validation: strict for JSON bodies (no type coercion, unknown fields rejected), coercing for
 // query strings and paths, whose values are always text. Also turns Ajv's errors into one readable message.
-import { Ajv, type ErrorObject } from 'ajv';
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
 
-const vocabulary = ['x-pattern-rule'];
+const vocabulary = ['x-pattern-rule', 'x-trimmed'];
 
 const makeAjv = (coerceTypes: boolean, sharedSchemas: readonly object[]) => {
   const ajv = new Ajv({
@@ -21,11 +21,106 @@ const makeAjv = (coerceTypes: boolean, sharedSchemas: readonly object[]) => {
   return ajv;
 };
 
+/**
+ * The one rule for numbers written in a query string or a path (docs/decisions.md): plain decimal digits,
+ * with an optional minus. Ajv's coercion alone would take `1e1`, `20.0`, `0x10`, ` 20` and `Infinity`.
+ */
+const decimalInteger = /^-?[0-9]+$/;
+
+type TextSchema = { properties?: Record<string, { type?: unknown }> };
+
+/** Which properties the text rules concern, read once per schema. */
+interface TextRules {
+  /** Integers, which must be written in plain decimal digits. */
+  integers: readonly string[];
+  /** Parameters that are no list, which must be given once. */
+  once: readonly string[];
+}
+
+/**
+ * The text rules of a schema, or undefined when none applies. Headers are left out of the once rule: Node.js
+ * joins a repeated header into one value, so a header is never a list.
+ */
+function textRulesOf(schema: TextSchema, httpPart: string | undefined): TextRules | undefined {
+  const properties = Object.entries(schema.properties ?? {});
+  const integers = properties.filter(([, p]) => p.type === 'integer').map(([name]) => name);
+  const once =
+    httpPart === 'headers' ? [] : properties.filter(([, p]) => p.type !== 'array').map(([name]) => name);
+  return integers.length > 0 || once.length > 0 ? { integers, once } : undefined;
+}
+
+const failure = (name: string, keyword: string, message: string): ErrorObject => ({
+  keyword,
+  instancePath: `/${name}`,
+  schemaPath: `#/properties/${name}`,
+  params: {},
+  message,
+});
+
+/** The rules Ajv's coercion cannot express; undefined when the data keeps them, as nearly all requests do. */
+function textRuleErrors(rules: TextRules, data: unknown): ErrorObject[] | undefined {
+  if (!data || typeof data !== 'object') return undefined;
+  const values = data as Record<string, unknown>;
+  let errors: ErrorObject[] | undefined;
+  for (const name of rules.once) {
+    if (Array.isArray(values[name]))
+      (errors ??= []).push(failure(name, 'x-once', 'is given more than once; give it once'));
+  }
+  for (const name of rules.integers) {
+    const value = values[name];
+    if (typeof value !== 'string') continue;
+    if (!decimalInteger.test(value)) {
+      (errors ??= []).push(
+        failure(
+          name,
+          'x-decimal',
+          'must be an integer in plain decimal digits, such as 20 (no exponent, decimal point or 0x)',
+        ),
+      );
+    } else if (!Number.isSafeInteger(Number(value))) {
+      // Past 2^53 a number is no longer held exactly, and past 1e308 it reads as Infinity.
+      (errors ??= []).push(
+        failure(
+          name,
+          'x-decimal',
+          `must be between -${Number.MAX_SAFE_INTEGER} and ${Number.MAX_SAFE_INTEGER}`,
+        ),
+      );
+    }
+  }
+  return errors;
+}
+
+/** Ajv's validator of a query string, path or headers, with the text rules checked first (coercion changes the data). */
+function withTextRules(rules: TextRules, validate: ValidateFunction): ValidateFunction {
+  const checked = ((data: unknown, context?: Parameters<ValidateFunction>[1]) => {
+    const own = textRuleErrors(rules, data);
+    const valid = validate(data, context);
+    if (valid && !own) {
+      checked.errors = null;
+      return true;
+    }
+    const reported = new Set(own?.map((e) => e.instancePath));
+    checked.errors = [
+      ...(own ?? []),
+      ...(validate.errors ?? []).filter((e) => !reported.has(e.instancePath)),
+    ];
+    return false;
+  }) as ValidateFunction;
+  // Fastify passes the parent object to Ajv validators (which it recognises by this property).
+  return Object.assign(checked, { schemaEnv: validate.schemaEnv, schema: validate.schema });
+}
+
 /** A validator compiler that knows the shared schemas (those with an `$id`) routes refer to. */
 export function createValidatorCompiler(sharedSchemas: readonly object[]): FastifySchemaCompiler<unknown> {
   const bodyAjv = makeAjv(false, sharedSchemas);
   const textAjv = makeAjv(true, sharedSchemas);
-  return ({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : textAjv).compile(schema as object);
+  return ({ schema, httpPart }) => {
+    if (httpPart === 'body') return bodyAjv.compile(schema as object);
+    const validate = textAjv.compile(schema as object);
+    const rules = textRulesOf(schema as TextSchema, httpPart);
+    return rules ? withTextRules(rules, validate) : validate;
+  };
 }
 
 const article = (type: string) => (/^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`);
@@ -55,7 +150,9 @@ function describe(error: ErrorObject, part: string): string {
     case 'type':
       return `${subject} must be ${article(String(p.type))}`;
     case 'minLength':
-      return `${subject} must be at least ${String(p.limit)} character${p.limit === 1 ? '' : 's'} long`;
+      return `${subject} must be at least ${String(p.limit)} character${p.limit === 1 ? '' : 's'} long${
+        schema['x-trimmed'] ? ' once surrounding white space is removed (it is trimmed)' : ''
+      }`;
     case 'maxLength':
       return `${subject} must be at most ${String(p.limit)} characters long`;
     case 'minimum':
@@ -79,5 +176,8 @@ export function describeValidationErrors(errors: readonly ErrorObject[], part: s
   if (part === 'body' && errors.some((e) => e.instancePath === '' && e.keyword === 'type')) {
     return 'the request body must be a JSON object';
   }
-  return [...new Set(errors.map((e) => describe(e, part)))].join('; ');
+  // A value of the wrong type breaks its other rules too (an integer's format, say): say it once.
+  const mistyped = new Set(errors.filter((e) => e.keyword === 'type').map((e) => e.instancePath));
+  const relevant = errors.filter((e) => e.keyword === 'type' || !mistyped.has(e.instancePath));
+  return [...new Set(relevant.map((e) => describe(e, part)))].join('; ');
 }

@@ -78,21 +78,27 @@ export function decide(
   });
   const binding = bindingWindow(windows);
   if (!refused) return { windows, binding };
-  const retryAfterSeconds = secondsUntil(
-    Math.max(...windows.filter((w) => w.exhausted).map((w) => w.resetMs)),
-  );
   const share =
     counts.some((c) => c.fallback) && instances > 1
       ? ", this instance's share while Redis is unavailable"
       : '';
+  return { windows, binding, refusal: rateLimited(windows, binding, share) };
+}
+
+/**
+ * The one wording of a rate-limit refusal: the binding window, an optional note in its parentheses and a
+ * suffix naming who is limited; Retry-After waits for the last exhausted window.
+ */
+export function rateLimited(
+  windows: readonly WindowState[],
+  binding: WindowState,
+  note = '',
+  who = '',
+): Refusal {
   return {
-    windows,
-    binding,
-    refusal: {
-      code: 'rate_limited',
-      retryAfterSeconds,
-      detail: `${binding.limit} requests per ${binding.name} window (${binding.seconds} s${share})`,
-    },
+    code: 'rate_limited',
+    retryAfterSeconds: secondsUntil(Math.max(...windows.filter((w) => w.exhausted).map((w) => w.resetMs))),
+    detail: `${binding.limit} requests per ${binding.name} window (${binding.seconds} s${note})${who}`,
   };
 }
 

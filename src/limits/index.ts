@@ -11,7 +11,7 @@ import { createRedisBackend } from './redis-backend.js';
 
 export type { Decision, WindowState } from './decision.js';
 export type { LimiterEvent, LimiterListener } from './events.js';
-export type { LimitedKey, WindowUsage } from './rate-limiter.js';
+export type { WindowUsage } from './rate-limiter.js';
 export { RateLimiter } from './rate-limiter.js';
 export { startClusterCounters } from './cluster-backend.js';
 

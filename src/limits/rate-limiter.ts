@@ -6,7 +6,7 @@ import { addressSubject } from './address.js';
 import { AddressBlocks } from './address-blocks.js';
 import { nextBan, type BanPolicy } from './ban-policy.js';
 import type { Counter, CounterBackend } from './counters.js';
-import { bannedDecision, bindingWindow, decide, secondsUntil, type Decision } from './decision.js';
+import { bannedDecision, bindingWindow, decide, rateLimited, type Decision } from './decision.js';
 import { LimiterEvents, type LimiterListener, type Subject } from './events.js';
 import type { LimiterLog } from './log.js';
 import { windowSpecs, type WindowName, type WindowSpec } from './windows.js';
@@ -123,17 +123,8 @@ export class RateLimiter {
     if (this.#blocks.size === 0) return undefined; // the usual case, checked before any address work
     const windows = this.#blocks.get(addressSubject(ip), this.#clock());
     if (!windows) return undefined;
-    const exhausted = windows.filter((w) => w.exhausted);
-    const binding = bindingWindow(exhausted);
-    return {
-      windows,
-      binding,
-      refusal: {
-        code: 'rate_limited',
-        retryAfterSeconds: secondsUntil(Math.max(...exhausted.map((w) => w.resetMs))),
-        detail: anonymousDetail(binding.limit, binding.name, binding.seconds),
-      },
-    };
+    const binding = bindingWindow(windows.filter((w) => w.exhausted));
+    return { windows, binding, refusal: rateLimited(windows, binding, '', anonymous) };
   }
 
   /** Counts one request without a valid key against its client address, or refuses it. */
@@ -142,8 +133,7 @@ export class RateLimiter {
     const decision = await this.#count(this.#addressWindows, subject, this.#anonymousQuota, 'address');
     if (decision.refusal) {
       this.#blocks.add(subject, decision.windows, this.#clock());
-      const { limit, name, seconds } = decision.binding;
-      decision.refusal.detail = anonymousDetail(limit, name, seconds);
+      decision.refusal = rateLimited(decision.windows, decision.binding, '', anonymous);
     }
     return decision;
   }
@@ -231,5 +221,4 @@ export class RateLimiter {
   }
 }
 
-const anonymousDetail = (limit: number, name: string, seconds: number) =>
-  `${limit} requests per ${name} window (${seconds} s) from this address without a valid API key`;
+const anonymous = ' from this address without a valid API key';

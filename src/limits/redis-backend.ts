@@ -1,12 +1,12 @@
 // Counters in Redis, shared by every instance, updated atomically by rate-limiter-flexible's Lua script.
 // A slow or unreachable Redis never fails a request: the library's insurance limiter answers in process,
 // and the failover keeps answering there until Redis is back.
-import { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, type RateLimiterRes } from 'rate-limiter-flexible';
 import { countOf, unlimitedPoints, type Counter, type CounterBackend } from './counters.js';
 import type { LimiterEvents } from './events.js';
 import { Failover } from './failover.js';
 import type { LimiterLog } from './log.js';
+import { openRedis } from './redis-client.js';
 
 export interface RedisBackendOptions {
   url: string;
@@ -52,18 +52,7 @@ class InsuranceLimiter extends RateLimiterMemory {
 
 export async function createRedisBackend(options: RedisBackendOptions): Promise<CounterBackend> {
   const { url, prefix, timeoutMs, failOpen, events, log, probeIntervalMs = 1000 } = options;
-  const client = new Redis(url, {
-    lazyConnect: true,
-    connectTimeout: Math.max(timeoutMs, 1000),
-    commandTimeout: timeoutMs,
-    // Fail at once while disconnected rather than queue requests behind a dead connection.
-    enableOfflineQueue: false,
-    maxRetriesPerRequest: 0,
-    // The two windows of a request go out in one write: one round trip.
-    enableAutoPipelining: true,
-    // Reconnect quickly, so that counters are shared again within a second of Redis's return.
-    retryStrategy: (attempt) => Math.min(attempt * 100, 1000),
-  });
+  const client = openRedis(url, timeoutMs);
   const failover = new Failover(client, events, log, timeoutMs, probeIntervalMs);
   try {
     await client.connect(); // rejects on the first failure; ioredis goes on reconnecting in the background

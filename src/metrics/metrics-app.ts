@@ -1,8 +1,13 @@
 // The /metrics endpoint, as an app of its own for its own port: it never shares the API's port, so it
 // needs no key there and cannot be reached through the load balancer in front of the API.
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { ApiError } from '../errors/api-error.js';
-import { sendApiError } from '../http/error-handler.js';
+import { installErrorHandlers, sendApiError } from '../http/error-handler.js';
+import { logRedactions } from '../http/log-redaction.js';
+import { requestIdOf } from '../http/request-id.js';
+import { routerErrorOf } from '../http/router-errors.js';
+import { sendStandardHeaders, setStandardHeaders } from '../http/standard-headers.js';
 
 export interface MetricsSource {
   contentType: string;
@@ -10,12 +15,27 @@ export interface MetricsSource {
   metrics(): Promise<string>;
 }
 
-export function buildMetricsApp(source: MetricsSource, logLevel: string): FastifyInstance {
+export function buildMetricsApp(
+  source: MetricsSource,
+  logLevel: string,
+  logStream?: DestinationStream,
+): FastifyInstance {
   // Scrapes come every few seconds: logging each would drown the API's own lines.
   const app = Fastify({
-    logger: { level: logLevel },
+    logger: {
+      level: logLevel,
+      redact: { paths: logRedactions, censor: '[redacted]' },
+      ...(logStream ? { stream: logStream } : {}),
+    },
+    genReqId: requestIdOf,
+    // The same rules as the API's port: the router's own errors are catalogue bodies, paths never echoed.
+    frameworkErrors: (error, request, reply) =>
+      sendApiError(setStandardHeaders(request, reply), routerErrorOf(error)),
     logController: new LogController({ disableRequestLogging: true }),
   });
+  sendStandardHeaders(app);
+  // Fastify fills in its default body limit.
+  installErrorHandlers(app, app.initialConfig.bodyLimit!);
   app.get('/metrics', async (request, reply) => {
     try {
       return reply.type(source.contentType).send(await source.metrics());
@@ -25,8 +45,5 @@ export function buildMetricsApp(source: MetricsSource, logLevel: string): Fastif
       return sendApiError(reply, new ApiError('service_unavailable', 'the metrics could not be collected'));
     }
   });
-  app.setNotFoundHandler((request, reply) =>
-    sendApiError(reply, new ApiError('route_not_found', `${request.method} ${request.url.split('?')[0]}`)),
-  );
   return app;
 }

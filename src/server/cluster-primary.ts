@@ -7,6 +7,7 @@ import { AggregatorRegistry, Counter, Registry } from 'prom-client';
 import type { Config } from '../config.js';
 import { startClusterCounters } from '../limits/index.js';
 import { createApiKeysService } from '../services/api-keys-service.js';
+import { noVersion } from '../services/data-version.js';
 import { openStore } from '../store/open-store.js';
 import { baseUrlOf, firstKeyBanner, issueFirstKey } from './first-key.js';
 import { listenForMetrics } from './metrics-listener.js';
@@ -22,7 +23,7 @@ export async function runPrimary(config: Config, drainMs: number): Promise<void>
   const store = await openStore(config);
   let firstKey: string | undefined;
   try {
-    firstKey = await issueFirstKey(createApiKeysService(store, config.env));
+    firstKey = await issueFirstKey(createApiKeysService(store, config.env, noVersion));
   } finally {
     await store.close();
   }
@@ -46,9 +47,14 @@ export async function runPrimary(config: Config, drainMs: number): Promise<void>
   let failedStarts = 0;
   const listening = new WeakSet<Worker>();
 
+  // On SQLite one process delivers webhooks: the first worker, then whichever replaces it. On PostgreSQL
+  // every worker does, sharing the work through leases.
+  let deliverer: Worker | undefined;
   const fork = () => {
-    const worker = cluster.fork();
-    log.info({ worker: worker.id, pid: worker.process.pid }, 'worker started');
+    const delivers = config.webhookDelivery && (Boolean(config.databaseUrl) || !deliverer);
+    const worker = cluster.fork({ PETSTORE_WEBHOOK_DELIVERY: String(delivers) });
+    if (delivers && !config.databaseUrl) deliverer = worker;
+    log.info({ worker: worker.id, pid: worker.process.pid, webhookDelivery: delivers }, 'worker started');
   };
 
   cluster.on('listening', (worker, address) => {
@@ -61,6 +67,7 @@ export async function runPrimary(config: Config, drainMs: number): Promise<void>
   });
 
   cluster.on('exit', (worker, code, signal) => {
+    if (worker === deliverer) deliverer = undefined;
     if (stopping) return;
     const delay = listening.has(worker)
       ? 0

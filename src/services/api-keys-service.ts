@@ -1,4 +1,4 @@
-// Use cases on API keys: issue, list, revoke, and authenticate a presented key.
+// Use cases on API keys: issue, list, revoke, narrow (scopes), expire, and authenticate a presented key.
 import {
   generateApiKey,
   generateKeyId,
@@ -9,9 +9,14 @@ import {
   type Deployment,
 } from '../domain/api-key-format.js';
 import { quotaOf, type PlanName, type Quota } from '../domain/plans.js';
+import { isExpired } from '../domain/key-expiry.js';
+import { scopesOfStored, storedScopes } from '../domain/scope-list.js';
+import { scopeNames, type Scope } from '../domain/scopes.js';
 import { ApiError } from '../errors/api-error.js';
 import type { ApiKeyRow } from '../store/schema.js';
 import type { Store } from '../store/store.js';
+import { createKeyUsage, type KeyUsage } from './key-usage.js';
+import type { DataVersion } from './data-version.js';
 import { ReadCache } from './read-cache.js';
 import {
   countApiKeys,
@@ -36,6 +41,10 @@ export interface ApiKeyInfo {
   bannedUntil: string | null;
   /** Bans so far; see docs/rate-limits.md. */
   banOffences: number;
+  /** What the key may do (src/domain/scopes.ts). */
+  scopes: Scope[];
+  /** When the key stops working; null when it never expires. */
+  expiresAt: string | null;
 }
 
 export interface IssuedApiKey extends ApiKeyInfo {
@@ -48,6 +57,10 @@ export interface NewApiKeyInput {
   plan: PlanName;
   perMinute?: number;
   perDay?: number;
+  /** What the key may do; every scope when absent. */
+  scopes?: readonly Scope[];
+  /** Unix epoch milliseconds after which the key is refused; never when absent or null. */
+  expiresAt?: number | null;
 }
 
 export interface ApiKeyBan {
@@ -63,6 +76,10 @@ export interface ApiKeysService {
   revoke(id: string): Promise<ApiKeyInfo>;
   /** Changes a key's plan (and Enterprise quotas); every instance applies it from the key's next request. */
   setPlan(id: string, plan: PlanName, custom?: Partial<Quota>): Promise<ApiKeyInfo>;
+  /** Replaces a key's scopes; every instance applies them from the key's next request. */
+  setScopes(id: string, scopes: readonly Scope[]): Promise<ApiKeyInfo>;
+  /** Sets when a key expires (Unix epoch milliseconds), or null for never; applies from its next request. */
+  setExpiry(id: string, expiresAt: number | null): Promise<ApiKeyInfo>;
   /** Records a ban decided by the rate limiter. */
   ban(id: string, ban: ApiKeyBan): Promise<void>;
   /** Lifts a ban and forgets past offences. */
@@ -70,27 +87,31 @@ export interface ApiKeysService {
   count(): Promise<number>;
   /** The key record behind a presented key; throws a 401 ApiError when there is none or it may not be used. */
   authenticate(presented: string): Promise<ApiKeyInfo>;
+  /** "Last used" times, noted by `authenticate` and written in batches (src/services/key-usage.ts). */
+  usage: KeyUsage;
 }
 
-/** Last-used times are written at most this often per key, so reads stay reads. */
-const lastUsedGranularityMs = 60_000;
+/** Last-used times are noted at most this often per key, and written in one batch this often. */
+export const lastUsedGranularityMs = 60_000;
 
-/** Keys whose records are kept in memory between requests (SQLite only). */
+/** Keys whose records are kept in memory between requests (where a data version exists). */
 const cachedKeys = 10_000;
 
 const isoOrNull = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
 
-export const toApiKeyInfo = (row: ApiKeyRow): ApiKeyInfo => ({
+export const toApiKeyInfo = (row: ApiKeyRow, lastUsedAt: number | null = null): ApiKeyInfo => ({
   id: row.id,
   name: row.name,
   plan: row.plan,
   quota: quotaOf(row.plan, { perMinute: row.per_minute ?? undefined, perDay: row.per_day ?? undefined }),
   hint: row.key_hint,
   createdAt: new Date(row.created_at).toISOString(),
-  lastUsedAt: isoOrNull(row.last_used_at),
+  lastUsedAt: isoOrNull(lastUsedAt),
   revokedAt: isoOrNull(row.revoked_at),
   bannedUntil: isoOrNull(row.banned_until),
   banOffences: row.ban_offences,
+  scopes: scopesOfStored(row.scopes),
+  expiresAt: isoOrNull(row.expires_at),
 });
 
 export class UnknownApiKeyError extends Error {
@@ -103,10 +124,14 @@ export class UnknownApiKeyError extends Error {
 export function createApiKeysService(
   store: Store,
   deployment: Deployment,
+  version: DataVersion,
   clock: () => number = Date.now,
 ): ApiKeysService {
   const other: Deployment = deployment === 'production' ? 'staging' : 'production';
-  const knownKeys = new ReadCache<{ row: ApiKeyRow; info: ApiKeyInfo }>(store, cachedKeys);
+  const knownKeys = new ReadCache<{ row: ApiKeyRow; info: ApiKeyInfo }>(version, cachedKeys);
+  const usage = createKeyUsage(store, lastUsedGranularityMs);
+  const withUsage = async (row: ApiKeyRow): Promise<ApiKeyInfo> =>
+    toApiKeyInfo(row, (await usage.lastUsed(row.id)).get(row.id) ?? null);
 
   /** Refuses a malformed or mistyped key, or one of the other deployment, without a database lookup. */
   const checkFormat = (presented: string): void => {
@@ -129,13 +154,13 @@ export function createApiKeysService(
 
   /** Applies changes to a key; no row updated means there is no such key. */
   const change = async (id: string, changes: Parameters<typeof updateApiKey>[2]): Promise<ApiKeyInfo> => {
-    const updated = await updateApiKey(store.db, id, changes);
+    const updated = await version.write(() => updateApiKey(store.db, id, changes));
     if (!updated) throw new UnknownApiKeyError(id);
-    return toApiKeyInfo(updated);
+    return withUsage(updated);
   };
 
   return {
-    async create({ name, plan, perMinute, perDay }) {
+    async create({ name, plan, perMinute, perDay, scopes = scopeNames, expiresAt = null }) {
       const quota = quotaOf(plan, { perMinute, perDay }); // validates Enterprise quotas before anything is written
       const key = generateApiKey(deployment);
       const row = await insertApiKey(store.db, {
@@ -147,24 +172,28 @@ export function createApiKeysService(
         per_minute: plan === 'enterprise' ? quota.perMinute : null,
         per_day: plan === 'enterprise' ? quota.perDay : null,
         created_at: clock(),
-        last_used_at: null,
         revoked_at: null,
         banned_until: null,
+        scopes: storedScopes(scopes),
+        expires_at: expiresAt,
       });
       return { ...toApiKeyInfo(row), key };
     },
 
+    usage,
+
     async list() {
-      return (await listApiKeys(store.db)).map(toApiKeyInfo);
+      const lastUsed = await usage.lastUsed();
+      return (await listApiKeys(store.db)).map((row) => toApiKeyInfo(row, lastUsed.get(row.id) ?? null));
     },
 
     async get(id) {
-      return toApiKeyInfo(await mustFind(id));
+      return withUsage(await mustFind(id));
     },
 
     async revoke(id) {
       const row = await mustFind(id);
-      if (row.revoked_at !== null) return toApiKeyInfo(row);
+      if (row.revoked_at !== null) return withUsage(row);
       return change(id, { revoked_at: clock() });
     },
 
@@ -177,8 +206,12 @@ export function createApiKeysService(
       });
     },
 
+    setScopes: (id, scopes) => change(id, { scopes: storedScopes(scopes) }),
+
+    setExpiry: (id, expiresAt) => change(id, { expires_at: expiresAt }),
+
     async ban(id, { until, offences }) {
-      await updateApiKey(store.db, id, { banned_until: until, ban_offences: offences });
+      await version.write(() => updateApiKey(store.db, id, { banned_until: until, ban_offences: offences }));
     },
 
     unban: (id) => change(id, { banned_until: null, ban_offences: 0 }),
@@ -186,7 +219,7 @@ export function createApiKeysService(
     count: () => countApiKeys(store.db),
 
     async authenticate(presented) {
-      // Revoking, re-planning, banning and unbanning are writes, which empty the cache before the next read.
+      // Revoking, re-planning, re-scoping, setting expiry, banning and unbanning are writes, which empty the cache before the next read.
       // Only keys found in this deployment's database are cached, so a hit needs no format check. The cache,
       // like the table, is keyed by the hash: no lookup ever compares a presented secret.
       const keyHash = hashApiKey(presented);
@@ -198,10 +231,10 @@ export function createApiKeysService(
       });
       if (row.revoked_at !== null) throw new ApiError('api_key_revoked');
       const now = clock();
-      if (row.last_used_at === null || now - row.last_used_at >= lastUsedGranularityMs) {
-        row.last_used_at = now;
-        await updateApiKey(store.db, row.id, { last_used_at: now });
-      }
+      // Checked on every request, cache hit or not: a key expires at its time without any write.
+      if (isExpired(row.expires_at, now)) throw new ApiError('api_key_expired', info.expiresAt!);
+      // Noted in memory only: a read writes nothing on its way (src/services/key-usage.ts).
+      usage.touch(row.id, now);
       return info;
     },
   };

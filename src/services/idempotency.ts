@@ -7,7 +7,6 @@ import type { Store } from '../store/store.js';
 import {
   deleteExpiredIdempotencyRecords,
   findLiveIdempotencyRecord,
-  isLockWaitTimeout,
   limitLockWait,
   storeIdempotencyRecord,
   type IdempotencyScope,
@@ -35,7 +34,7 @@ export interface IdempotentOutcome<T> extends Outcome<T> {
 
 export interface Idempotency {
   /**
-   * Runs `work` in a transaction unless the key already has an outcome, which is replayed instead. A key
+   * Runs `work` in a transaction, after `Store.serializeAppends`, unless the key already has an outcome, which is replayed instead. A key
    * reused with another fingerprint is 422; a key whose first request is still running after `waitMs` is 409.
    */
   run<T>(
@@ -67,6 +66,9 @@ export function createIdempotency(
       if (done) return replay(done, fingerprint);
       try {
         return await store.db.transaction().execute(async (trx) => {
+          // Every idempotent use case creates something clients page or tail by id; the append lock comes
+          // first (decision: ids commit in order), and is not bounded by the key's lock wait below.
+          await store.serializeAppends(trx);
           await limitLockWait(trx, store.dialect, waitMs);
           const outcome = await work(trx);
           const now = clock();
@@ -83,7 +85,7 @@ export function createIdempotency(
           return { ...outcome, replayed: false };
         });
       } catch (error) {
-        if (isLockWaitTimeout(error)) throw new ApiError('idempotency_key_in_flight', waitMs);
+        if (store.isLockWaitTimeout(error)) throw new ApiError('idempotency_key_in_flight', waitMs);
         if (!(error instanceof KeyTaken)) throw error;
         // A concurrent request with the key committed first; our work was rolled back. Answer with its outcome.
         const first = await findLiveIdempotencyRecord(store.db, scope, clock());
@@ -96,9 +98,9 @@ export function createIdempotency(
   };
 }
 
-/** Prunes expired records every `intervalMs` until the returned function is called. */
+/** Prunes expired records (idempotency records, old events) every `intervalMs` until the returned function is called. */
 export function schedulePruning(
-  idempotency: Idempotency,
+  idempotency: Pick<Idempotency, 'prune'>,
   intervalMs: number,
   onError: (error: unknown) => void,
 ): () => void {

@@ -1,4 +1,5 @@
-// Use cases on pets: create (at most once per Idempotency-Key), fetch one, and list a page with a cursor to the next.
+// Use cases on pets: create (at most once per Idempotency-Key, with its event), fetch one, and list a page
+// with a cursor to the next.
 import type { Transaction } from 'kysely';
 import { CursorCodec } from '../domain/cursor.js';
 import { requestFingerprint } from '../domain/idempotency.js';
@@ -6,15 +7,25 @@ import { defaultPageSize, defaultPetStatus, type NewPet, type Pet, type PetStatu
 import { ApiError } from '../errors/api-error.js';
 import type { Database, PetRow } from '../store/schema.js';
 import type { Store } from '../store/store.js';
+import { appendEvent } from '../store/repositories/events-repository.js';
 import { findPetById, insertPet, listPetsAfter } from '../store/repositories/pets-repository.js';
 import { readSetting } from '../store/repositories/settings-repository.js';
+import { readKeysetPage } from './keyset-page.js';
+import type { DataVersion } from './data-version.js';
 import { ReadCache } from './read-cache.js';
 import type { Idempotency, IdempotencyScope, IdempotentOutcome } from './idempotency.js';
 
 export interface PetPage {
   pets: Pet[];
-  /** Cursor that continues the listing, when more pets may follow. */
+  /** Cursor that continues the listing, when more pets followed at the time of the read. */
   nextCursor: string | undefined;
+  /** The page size asked for, or the default one: the links keep it. */
+  limit: number;
+  /**
+   * On the last page (no next cursor): the cursor a tailing client resumes from later, after the last pet
+   * it has seen (or where it started, on an empty page). It sees every pet created since, none twice.
+   */
+  resumeCursor: string | undefined;
 }
 
 export interface ListPetsInput {
@@ -31,10 +42,11 @@ export interface PetsService {
   list(input: ListPetsInput): Promise<PetPage>;
 }
 
-/** Pages kept in memory (SQLite only), each at most 100 pets: a few megabytes at most. */
+/** Pages kept in memory (where a data version exists), each at most 100 pets: a few megabytes at most. */
 const cachedPages = 1000;
 
-const toPet = (row: PetRow): Pet => ({
+/** A pet row as the API returns it. */
+export const toPet = (row: PetRow): Pet => ({
   id: row.id,
   name: row.name,
   categoryId: row.category_id,
@@ -44,31 +56,47 @@ const toPet = (row: PetRow): Pet => ({
 export async function createPetsService(
   store: Store,
   idempotency: Idempotency,
+  version: DataVersion,
   clock: () => number = Date.now,
 ): Promise<PetsService> {
   const cursors = new CursorCodec(await readSetting(store.db, 'cursor_secret'));
-  const pages = new ReadCache<PetPage>(store, cachedPages);
+  const pages = new ReadCache<PetPage>(version, cachedPages);
 
-  const insert = async (db: Store['db'] | Transaction<Database>, { name, categoryId, status }: NewPet) =>
-    toPet(
-      await insertPet(db, {
+  /** Inserts the pet and its `pet.created` event; `trx` has called `store.serializeAppends` first. */
+  const insert = async (trx: Transaction<Database>, { name, categoryId, status }: NewPet) => {
+    const now = clock();
+    const pet = toPet(
+      await insertPet(trx, {
         name,
         category_id: categoryId,
         status: status ?? defaultPetStatus,
-        created_at: clock(),
+        created_at: now,
       }),
     );
+    await appendEvent(trx, { type: 'pet.created', data: pet, createdAt: now });
+    return pet;
+  };
 
   return {
-    create: (newPet) => insert(store.db, newPet),
+    create: (newPet) =>
+      version.write(() =>
+        store.db.transaction().execute(async (trx) => {
+          // First in the transaction: ids then commit in order, so no cursor passes one that commits later.
+          await store.serializeAppends(trx);
+          return insert(trx, newPet);
+        }),
+      ),
 
     createIdempotently(newPet, scope) {
       // The body as validated (name trimmed), in a fixed order: field order and white space do not matter.
       const fingerprint = requestFingerprint('createPet', [newPet.name, newPet.categoryId, newPet.status]);
-      return idempotency.run(scope, fingerprint, async (trx) => ({
-        status: 201,
-        body: await insert(trx, newPet),
-      }));
+      // A replay is announced too: it may acknowledge a creation whose first answer was a 503.
+      return version.write(() =>
+        idempotency.run(scope, fingerprint, async (trx) => ({
+          status: 201,
+          body: await insert(trx, newPet),
+        })),
+      );
     },
 
     async get(id) {
@@ -83,17 +111,12 @@ export async function createPetsService(
   };
 
   async function readPage(status: PetStatus | undefined, limit: number, cursor: string | undefined) {
-    let afterId = 0;
-    if (cursor !== undefined) {
-      const decoded = cursors.decode(cursor, status);
-      if (!decoded.ok) throw new ApiError('invalid_cursor', decoded.reason);
-      afterId = decoded.position.afterId;
-    }
-    // One row more than asked tells whether a next page exists without a second query.
-    const rows = await listPetsAfter(store.db, { status, afterId, limit: limit + 1 });
-    const pets = rows.slice(0, limit).map(toPet);
-    const last = pets.at(-1);
-    const nextCursor = rows.length > limit && last ? cursors.encode({ afterId: last.id, status }) : undefined;
-    return { pets, nextCursor };
+    const { items, nextCursor, resumeCursor } = await readKeysetPage(
+      cursors,
+      { filter: status, limit, cursor },
+      (afterId, rows) => listPetsAfter(store.db, { status, afterId, limit: rows }),
+      toPet,
+    );
+    return { pets: items, nextCursor, resumeCursor, limit };
   }
 }

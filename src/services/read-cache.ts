@@ -1,23 +1,23 @@
-// A cache of values read from the store, valid while the store's change token stays the same: any write,
-// by this process or another sharing the database, empties it before the next read. Where the store has
-// no token (PostgreSQL), nothing is cached.
+// A cache of values read from the store, valid while the data version stays the same: any write, by this
+// process or another sharing the data, moves it before the next read. Where there is no version to read
+// (PostgreSQL without Redis, or Redis unreachable), nothing is cached.
 import { LRUCache } from 'lru-cache';
-import type { Store } from '../store/store.js';
+import type { DataVersion } from './data-version.js';
 
 export class ReadCache<V extends object> {
   private readonly entries: LRUCache<string, V>;
   private token: string | undefined;
 
   constructor(
-    private readonly store: Pick<Store, 'changeToken'>,
+    private readonly version: Pick<DataVersion, 'token' | 'keep'>,
     max: number,
   ) {
     this.entries = new LRUCache({ max });
   }
 
-  /** The cached value for `key`, or the one `read` produces, cached when the data did not change meanwhile. */
+  /** The cached value for `key`, or the one `read` produces, cached when the version allows. */
   async get(key: string, read: () => Promise<V>): Promise<V> {
-    const token = this.store.changeToken();
+    const token = await this.version.token();
     if (token === undefined) return read();
     if (token !== this.token) {
       this.entries.clear();
@@ -26,8 +26,8 @@ export class ReadCache<V extends object> {
     const cached = this.entries.get(key);
     if (cached) return cached;
     const value = await read();
-    // A write that landed while reading may or may not be in the value: keep it only if none did.
-    if (this.store.changeToken() === token) this.entries.set(key, value);
+    // Only under the version current now: a request that began under an older one must not fill the cache.
+    if (this.token === token && this.version.keep(token)) this.entries.set(key, value);
     return value;
   }
 }

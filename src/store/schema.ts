@@ -1,5 +1,6 @@
 // Row types of every table, as Kysely sees them. Times are Unix epoch milliseconds in both dialects.
 import type { Generated, Insertable, Selectable } from 'kysely';
+import type { OrderStatus } from '../domain/order.js';
 import type { PetStatus } from '../domain/pet.js';
 import type { PlanName } from '../domain/plans.js';
 
@@ -21,12 +22,15 @@ export interface ApiKeysTable {
   per_minute: number | null;
   per_day: number | null;
   created_at: number;
-  last_used_at: number | null;
   revoked_at: number | null;
   /** End of the key's current or last ban; null when never banned or unbanned. */
   banned_until: number | null;
   /** Bans so far, for the doubling of repeat offences; reset by `petstore keys unban`. */
   ban_offences: Generated<number>;
+  /** Space-separated scope names (src/domain/scopes.ts); keys from before scopes existed hold every one. */
+  scopes: string;
+  /** When the key stops working; null when it never expires. */
+  expires_at: number | null;
 }
 
 /** Values the deployment generates once, such as the secret that signs cursors. */
@@ -48,11 +52,93 @@ export interface IdempotencyRecordsTable {
   expires_at: number;
 }
 
+/**
+ * When a key was last used: written in batches, off the request path. No read cache depends on it, so on
+ * SQLite its writes do not move this process's change token (src/store/dialects/sqlite.ts).
+ */
+export interface ApiKeyUsageTable {
+  key_id: string;
+  last_used_at: number;
+}
+
+/** Tables no read cache depends on: writing them leaves the change token alone. */
+export const uncachedTables = [
+  'api_key_usage',
+  'webhook_endpoints',
+  'webhook_deliveries',
+  'webhook_attempts',
+];
+
+/** One event of the outbox, written in the transaction of the change it records. */
+export interface EventsTable {
+  id: Generated<number>;
+  type: string;
+  created_at: number;
+  /** The resource as the API returned it after the change, JSON. */
+  data: string;
+}
+
+export interface WebhookEndpointsTable {
+  id: string;
+  url: string;
+  description: string;
+  /** Comma-separated event types, each exact or a prefix such as `order.*`. */
+  event_types: string;
+  secret: string;
+  created_at: number;
+  disabled_at: number | null;
+  disabled_reason: string | null;
+  failing_since: number | null;
+  lease_owner: string | null;
+  lease_until: number | null;
+}
+
+export type DeliveryState = 'pending' | 'delivered';
+
+export interface WebhookDeliveriesTable {
+  id: Generated<number>;
+  endpoint_id: string;
+  event_id: number;
+  state: DeliveryState;
+  attempts: Generated<number>;
+  next_attempt_at: number;
+  created_at: number;
+  delivered_at: number | null;
+}
+
+export interface WebhookAttemptsTable {
+  id: Generated<number>;
+  delivery_id: number;
+  attempted_at: number;
+  /** HTTP status of the answer; null when none came (refused, timed out, blocked address). */
+  status_code: number | null;
+  duration_ms: number;
+  error: string | null;
+}
+
+/** An adoption order; its pet's status moves with it (src/domain/order.ts). */
+export interface OrdersTable {
+  id: Generated<number>;
+  pet_id: number;
+  /** The key that placed the order: its owner. Never returned in the API body. */
+  api_key_id: string;
+  status: OrderStatus;
+  note: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface Database {
   pets: PetsTable;
   api_keys: ApiKeysTable;
   settings: SettingsTable;
   idempotency_records: IdempotencyRecordsTable;
+  api_key_usage: ApiKeyUsageTable;
+  events: EventsTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
+  orders: OrdersTable;
 }
 
 export type PetRow = Selectable<PetsTable>;
@@ -60,3 +146,9 @@ export type NewPetRow = Insertable<PetsTable>;
 export type ApiKeyRow = Selectable<ApiKeysTable>;
 export type NewApiKeyRow = Insertable<ApiKeysTable>;
 export type IdempotencyRecordRow = Selectable<IdempotencyRecordsTable>;
+export type EventRow = Selectable<EventsTable>;
+export type WebhookEndpointRow = Selectable<WebhookEndpointsTable>;
+export type WebhookDeliveryRow = Selectable<WebhookDeliveriesTable>;
+export type WebhookAttemptRow = Selectable<WebhookAttemptsTable>;
+export type OrderRow = Selectable<OrdersTable>;
+export type NewOrderRow = Insertable<OrdersTable>;

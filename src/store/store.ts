@@ -1,6 +1,6 @@
 // What the rest of the service knows of a database: a Kysely handle, its dialect, a health probe and close.
 // Driver types stay inside src/store/dialects/.
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from './schema.js';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -30,6 +30,12 @@ export interface Store {
    * that clients should retry, as opposed to a fault in a query.
    */
   isUnavailable(error: unknown): boolean;
+  /** Whether a query failed because a table does not exist (a database never migrated). */
+  isMissingTable(error: unknown): boolean;
+  /** Whether an error is a breach of the named unique index. */
+  isUniqueViolation(error: unknown, index: string): boolean;
+  /** Whether a transaction gave up waiting for another one's lock (PostgreSQL's lock_timeout; never SQLite). */
+  isLockWaitTimeout(error: unknown): boolean;
   /** The connection pool's state; undefined for an embedded database without one. */
   poolStats(): PoolStats | undefined;
   /**
@@ -38,5 +44,12 @@ export interface Store {
    * token is cheap to get (PostgreSQL), which means: do not cache.
    */
   changeToken(): string | undefined;
+  /**
+   * Called first in every transaction that inserts into a collection clients page or tail by id (pets,
+   * orders, events): such transactions then take their ids and commit one at a time, so ids become visible
+   * in increasing order and a cursor never passes an id that commits later. SQLite's single writer already
+   * works so; PostgreSQL takes a transaction-scoped advisory lock of the deployment.
+   */
+  serializeAppends(trx: Transaction<Database>): Promise<void>;
   close(): Promise<void>;
 }

@@ -26,11 +26,11 @@ for (const backend of backends) {
     test('add, then get and list it, as JSON', async () => {
       const added = await runCli(['pets', 'add', '--name', 'Rex', '--category', '4', '--json'], env);
       assert.equal(added.code, 0, added.stderr);
-      const [pet] = JSON.parse(added.stdout);
+      const pet = JSON.parse(added.stdout); // an object, as `keys create --json` prints, so `jq .id` works
       assert.deepEqual(pet, { id: pet.id, name: 'Rex', categoryId: 4, status: 'available' });
 
       const got = await runCli(['pets', 'get', String(pet.id), '--json'], env);
-      assert.deepEqual(JSON.parse(got.stdout), [pet]);
+      assert.deepEqual(JSON.parse(got.stdout), pet);
       const listed = await runCli(['pets', 'list', '--status', 'available', '--json'], env);
       assert.ok(JSON.parse(listed.stdout).some((p: { id: number }) => p.id === pet.id));
     });
@@ -54,6 +54,19 @@ for (const backend of backends) {
         ['a', 'b', 'c', 'd', 'e'],
       );
       assert.equal(all.stderr, '', 'no progress line when stderr is not a terminal');
+
+      const before = server.petRequests;
+      const page = await runCli(['pets', 'list', '--status', 'sold', '--limit', '2', '--json', ...flags], {});
+      assert.equal(JSON.parse(page.stdout).length, 2);
+      assert.match(page.stderr, /^More pets follow this page of 2: add --all to list every page\.$/m);
+      assert.equal(
+        server.petRequests - before,
+        1,
+        "the page's Link header says more follow: no second request",
+      );
+      const whole = await runCli(['pets', 'list', '--status', 'sold', '--limit', '5', ...flags], {});
+      assert.equal(whole.stdout.trim().split('\n').length, 6);
+      assert.equal(whole.stderr, '', 'no hint when the page holds every pet');
     });
   });
 }
@@ -64,8 +77,10 @@ describe('petstore pets: errors and the terminal', () => {
   before(async () => {
     server = await startSdkServer(backends[0]!);
     env = { PETSTORE_URL: server.baseUrl, PETSTORE_API_KEY: server.key };
-    const payload = { name: 'Rex', categoryId: 1 };
-    await server.request({ method: 'POST', url: '/v1/pets', headers: server.auth, payload });
+    for (const name of ['Rex', 'Tom', 'Kit']) {
+      const payload = { name, categoryId: 1 };
+      await server.request({ method: 'POST', url: '/v1/pets', headers: server.auth, payload });
+    }
   });
   after(() => server.close());
 
@@ -103,13 +118,19 @@ describe('petstore pets: errors and the terminal', () => {
     'list --all shows a progress line on a terminal',
     { skip: !existsSync('/usr/bin/script') && 'needs script(1) to run the command on a terminal' },
     async () => {
-      const command = [process.execPath, '--import', 'tsx', cliEntry, 'pets', 'list', '--all']
+      const command = [process.execPath, '--import', 'tsx', cliEntry, 'pets', 'list', '--all', '--limit', '2']
         .map((word) => `'${word}'`)
         .join(' ');
       const { stdout } = await run('/usr/bin/script', ['-qec', command, '/dev/null'], {
-        env: { PATH: process.env.PATH ?? '', ...env, TERM: 'dumb' },
+        env: {
+          PATH: process.env.PATH ?? '',
+          NODE_OPTIONS: process.env.NODE_OPTIONS ?? '',
+          ...env,
+          TERM: 'dumb',
+        },
       });
-      assert.match(stdout, /Fetched \d+ pets…/);
+      // Two pages (2 pets, then 1): the running count ends at every pet fetched.
+      assert.match(stdout, /Fetched 3 pets…/);
       assert.match(stdout, /ID\s+NAME/);
     },
   );

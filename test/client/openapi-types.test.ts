@@ -1,5 +1,5 @@
 // The SDK's generated types: they match the served OpenAPI document, they refuse wrong calls, and the package
-// exports the SDK as `petstore/client`.
+// exports the SDK as `@petstore/client`.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import ts from 'typescript';
 import { clientTypesFile, renderClientTypes, servedDocument } from '../../scripts/client-types.js';
 
-test('the committed src/client/openapi-types.ts matches the served document (else: npm run generate:client)', async () => {
+test('the committed packages/client/src/openapi-types.ts matches the served document (else: npm run generate:client)', async () => {
   const committed = readFileSync(clientTypesFile, 'utf8');
   assert.equal(await renderClientTypes(await servedDocument()), committed);
 });
@@ -35,10 +35,11 @@ function typeErrorsOf(sources: string[]): string[][] {
     strict: true,
     noEmit: true,
     skipLibCheck: true,
+    customConditions: ['petstore-source'],
   };
   const host = ts.createCompilerHost(options);
   const sourceOf = (i: number) =>
-    `import { PetstoreClient } from '../../src/client/index.js';\n` +
+    `import { PetstoreClient } from '@petstore/client';\n` +
     `const client = new PetstoreClient({ baseUrl: 'http://127.0.0.1/v1', apiKey: 'k' });\n${sources[i]}\n`;
   const getSourceFile = host.getSourceFile.bind(host);
   host.getSourceFile = (name, version, ...rest) =>
@@ -68,7 +69,7 @@ test('types: wrong calls fail type-checking, a correct one passes', () => {
   });
 });
 
-test('the package exports the SDK as petstore/client', () => {
-  const resolved = import.meta.resolve('petstore/client');
-  assert.ok(resolved.endsWith('/dist/client/index.js'), resolved);
+test("the workspace links the SDK as @petstore/client (its source, under the tests' condition)", () => {
+  const resolved = import.meta.resolve('@petstore/client');
+  assert.ok(resolved.endsWith('/packages/client/src/index.ts'), resolved);
 });

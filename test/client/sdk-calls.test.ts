@@ -1,7 +1,7 @@
 // The SDK against a real listening server, on every backend: each call, paging, errors and request ids.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { PetstoreClient, type NewPet } from '../../src/client/index.js';
+import { PetstoreClient, type NewPet } from '@petstore/client';
 import { backends } from '../helpers/backends.js';
 import { failureOf, startSdkServer, type SdkServer } from '../helpers/sdk-server.js';
 
@@ -40,6 +40,68 @@ for (const backend of backends) {
       assert.deepEqual(seen, created);
       // 7 pets in pages of 3: three requests, the last without a next link.
       assert.equal(server.petRequests - before, 3);
+    });
+
+    test('listPetsPage says whether more follow from the page itself, and its cursor leads on', async () => {
+      const created: number[] = [];
+      for (let i = 0; i < 3; i++)
+        created.push((await client.createPet({ name: `q${i}`, categoryId: 3, status: 'pending' })).id);
+      const all = (await client.listPets({ status: 'pending', limit: 100 })).map((p) => p.id);
+      const before = server.petRequests;
+      const first = await client.listPetsPage({ status: 'pending', limit: all.length - 1 });
+      assert.deepEqual(
+        first.items.map((p) => p.id),
+        all.slice(0, -1),
+      );
+      assert.equal(server.petRequests - before, 1, 'one request: the next page is not fetched');
+      assert.ok(first.nextCursor, 'a full page with more behind it names the next');
+      const rest = await client.listPetsPage({
+        status: 'pending',
+        limit: all.length - 1,
+        cursor: first.nextCursor,
+      });
+      assert.deepEqual(
+        rest.items.map((p) => p.id),
+        all.slice(-1),
+      );
+      assert.equal(rest.nextCursor, undefined, 'the last page names none');
+      assert.deepEqual(all.slice(-3), created);
+    });
+
+    test('a key without the scope gets PetstoreError insufficient_scope, sent once and not retried', async () => {
+      const { key } = await server.app.services.apiKeys.create({
+        name: 'ro',
+        plan: 'free',
+        scopes: ['pets:read'],
+      });
+      const readOnly = new PetstoreClient({ baseUrl: server.baseUrl, apiKey: key });
+      assert.ok(Array.isArray(await readOnly.listPets({ limit: 1 })));
+      const before = server.petRequests;
+      const error = await failureOf(readOnly.createPet({ name: 'Rex', categoryId: 1 }));
+      assert.equal(error.code, 'insufficient_scope');
+      assert.equal(error.status, 403);
+      assert.match(error.message, /pets:write/);
+      assert.equal(server.petRequests - before, 1, 'a 403 is not retried, even with an Idempotency-Key');
+    });
+
+    test('the SDK logs a coming key expiry once, and tells when', async () => {
+      const expiresAt = Date.now() + 3 * 24 * 3600 * 1000;
+      const { key } = await server.app.services.apiKeys.create({ name: 'old', plan: 'free', expiresAt });
+      const warnings: string[] = [];
+      const expiring = new PetstoreClient({
+        baseUrl: server.baseUrl,
+        apiKey: key,
+        warn: (m) => warnings.push(m),
+      });
+      await expiring.listPets({ limit: 1 });
+      await expiring.listPets({ limit: 1 });
+      const iso = new Date(expiresAt).toISOString();
+      assert.equal(expiring.keyExpiresAt, iso);
+      assert.deepEqual(warnings, [
+        `petstore: this API key expires at ${iso}; create its replacement and switch to it before then`,
+      ]);
+      await client.listPets({ limit: 1 });
+      assert.equal(client.keyExpiresAt, undefined, 'a key without expiry gets no warning');
     });
 
     const failures: Array<[string, (c: PetstoreClient) => Promise<unknown>, string, number]> = [

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { PetstoreClient } from '../../src/client/index.js';
+import { PetstoreClient } from '@petstore/client';
 import { settings, type SettingName } from '../../src/config.js';
 import { backends, type Backend } from '../helpers/backends.js';
 import { startSdkServer, type SdkServer } from '../helpers/sdk-server.js';

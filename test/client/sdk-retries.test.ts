@@ -2,7 +2,7 @@
 // and POSTs that must never create a pet twice. Waits run on a virtual clock, so no test sleeps.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { PetstoreClient, type PetstoreClientOptions } from '../../src/client/index.js';
+import { PetstoreClient, type PetstoreClientOptions } from '@petstore/client';
 import { backends } from '../helpers/backends.js';
 import { failureOf, startSdkServer, type Fault, type SdkServer } from '../helpers/sdk-server.js';
 

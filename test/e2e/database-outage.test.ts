@@ -2,7 +2,7 @@
 // recovers by itself when the database returns. Runs against a private cluster the test stops and restarts.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { createServices } from '../../src/app.js';
+import { createServices } from '../../src/services/index.js';
 import { loadConfig } from '../../src/config.js';
 import { openStore } from '../../src/store/open-store.js';
 import {

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { Redis } from 'ioredis';
 import { after, before, describe, test } from 'node:test';
-import { createServices } from '../../src/app.js';
+import { createServices } from '../../src/services/index.js';
 import type { Pet } from '../../src/domain/pet.js';
 import { openStore } from '../../src/store/open-store.js';
 import { backends, redisUrl } from '../helpers/backends.js';

@@ -1,5 +1,5 @@
 // A fresh deployment on a backend, with a key issued in-process, ready to be served by a child process.
-import { createServices } from '../../src/app.js';
+import { createServices } from '../../src/services/index.js';
 import type { Config } from '../../src/config.js';
 import { openStore } from '../../src/store/open-store.js';
 import type { Store } from '../../src/store/store.js';

@@ -14,7 +14,7 @@ export function runCli(args: string[], env: Record<string, string> = {}): Promis
     execFile(
       process.execPath,
       ['--import', 'tsx', cliEntry, ...args],
-      { env: { PATH: process.env.PATH ?? '', ...env } },
+      { env: { PATH: process.env.PATH ?? '', NODE_OPTIONS: process.env.NODE_OPTIONS ?? '', ...env } },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
         resolve({ code, stdout, stderr });

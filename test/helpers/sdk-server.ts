@@ -3,7 +3,7 @@
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
-import { PetstoreError } from '../../src/client/index.js';
+import { PetstoreError } from '@petstore/client';
 import type { SettingName } from '../../src/config.js';
 import type { Backend } from './backends.js';
 import { startTestApp, type TestApp } from './test-app.js';

@@ -42,7 +42,10 @@ export async function startServerProcess(
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', cliEntry, 'serve', '--host', '127.0.0.1', '--port', String(port), ...args],
-    { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
+    {
+      env: { PATH: process.env.PATH ?? '', NODE_OPTIONS: process.env.NODE_OPTIONS ?? '', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
   );
   const output: string[] = [];
   const onLine = new Set<() => void>();

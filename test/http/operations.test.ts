@@ -61,6 +61,21 @@ describe('routing and headers', () => {
     assert.equal(res.body, '');
   });
 
+  test('GET / and GET /v1 answer an index pointing to the docs and the OpenAPI document, without a key', async () => {
+    for (const url of ['/', '/v1']) {
+      const res = await t.request({ url });
+      assert.equal(res.statusCode, 200, url);
+      assert.deepEqual(res.json(), {
+        name: 'Pet Adoption Service',
+        api: '/v1',
+        docs: '/v1/docs',
+        openapi: '/v1/openapi.json',
+        health: '/healthz',
+      });
+    }
+    assert.equal((await t.request({ url: '/v1/docs' })).statusCode, 200, 'the docs page it points to exists');
+  });
+
   test('health probes need no key', async () => {
     assert.deepEqual((await t.request({ url: '/healthz' })).json(), { status: 'ok' });
     assert.deepEqual((await t.request({ url: '/readyz' })).json(), { status: 'ready' });
@@ -71,6 +86,8 @@ describe('CORS with an allow-list', () => {
   let t: TestApp;
   before(async () => {
     t = await startTestApp(sqlite, { corsOrigins: 'https://shelter.example, https://app.example' });
+    // One more operation, with a method no other takes: CORS must allow it without being told.
+    t.app.put('/v1/cors-probe', { schema: { operationId: 'corsProbe', hide: true } }, async () => ({}));
   });
   after(() => t.close());
 
@@ -95,6 +112,13 @@ describe('CORS with an allow-list', () => {
     assert.equal(res.statusCode, 204);
     assert.equal(res.headers['access-control-allow-origin'], 'https://shelter.example');
     assert.match(String(res.headers['access-control-allow-headers']), /Authorization/);
+    // The methods come from the registered operations, not from a list kept by hand.
+    const doc = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };
+    const documented = Object.values(doc.paths).flatMap((methods) => Object.keys(methods));
+    assert.deepEqual(
+      String(res.headers['access-control-allow-methods']).split(', ').sort(),
+      [...new Set(documented.map((method) => method.toUpperCase())), 'PUT'].sort(),
+    );
   });
 
   test('another origin gets no CORS headers', async () => {

@@ -6,13 +6,14 @@ import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
 const statuses = ['available', 'pending', 'sold'] as const;
 
-/** The URL of the `rel="next"` link, relative to the host, or undefined. */
-const nextOf = (link: unknown): string | undefined => {
-  if (link === undefined) return undefined;
-  const match = /^<([^>]+)>; rel="next"$/.exec(String(link));
+/** The URL of the link with relation `rel` (one link per response), relative to the host, or undefined. */
+const linkOf = (link: unknown, rel: 'next' | 'resume'): string | undefined => {
+  const match = /^<([^>]+)>; rel="(next|resume)"$/.exec(String(link));
   assert.ok(match, `Link header in RFC 8288 form: ${String(link)}`);
-  return match[1];
+  return match[2] === rel ? match[1] : undefined;
 };
+const nextOf = (link: unknown) => linkOf(link, 'next');
+const resumeOf = (link: unknown) => linkOf(link, 'resume');
 
 for (const backend of backends) {
   describe(`listing pets on ${backend.name}`, () => {
@@ -73,13 +74,37 @@ for (const backend of backends) {
       }
     });
 
-    test('no next link when the page holds the last pet', async () => {
+    test('no next link but a resume link when the page holds the last pet', async () => {
       const res = await list('/v1/pets?limit=100');
       assert.equal(res.json().length, 45);
-      assert.equal(res.headers.link, undefined);
+      assert.equal(nextOf(res.headers.link), undefined);
+      assert.match(resumeOf(res.headers.link)!, /^\/v1\/pets\?limit=100&cursor=/);
       const exact = await list('/v1/pets?limit=15&status=sold');
       assert.equal(exact.json().length, 15);
-      assert.equal(exact.headers.link, undefined);
+      assert.equal(nextOf(exact.headers.link), undefined);
+      // Resuming with nothing new gives an empty page that resumes from the same place.
+      const none = await list(resumeOf(exact.headers.link)!);
+      assert.deepEqual(none.json(), []);
+      assert.equal(resumeOf(none.headers.link), resumeOf(exact.headers.link));
+    });
+
+    test('resuming from the last page lists exactly the pets created since', async () => {
+      const last = await list('/v1/pets?limit=100&status=pending');
+      const made: number[] = [];
+      for (const status of ['pending', 'sold', 'pending'] as const) {
+        const res = await t.request({
+          method: 'POST',
+          url: '/v1/pets',
+          headers: t.auth,
+          payload: { name: 'tailed', categoryId: 1, status },
+        });
+        if (status === 'pending') made.push(res.json().id);
+      }
+      const resumed = await list(resumeOf(last.headers.link)!);
+      assert.deepEqual(
+        resumed.json().map((p: { id: number }) => p.id),
+        made,
+      );
     });
 
     test('a pet created after a page was read appears on a later page', async () => {

@@ -28,6 +28,21 @@ test('SQLite: the token moves with this connection’s writes and with another p
       await trx.updateTable('pets').set({ name: 'b' }).execute();
     });
     assert.notEqual(mine.changeToken(), settled, 'a transaction counts');
+
+    // No cache shows the tables of key usage or webhooks; their transactions must not empty the caches.
+    const beforeUncached = mine.changeToken();
+    await mine.db.transaction().execute(async (trx) => {
+      await trx.selectFrom('pets').selectAll().execute();
+      await trx.updateTable('api_key_usage').set({ last_used_at: 1 }).execute();
+    });
+    assert.equal(mine.changeToken(), beforeUncached, 'a transaction that writes no cached table');
+    await mine.db
+      .transaction()
+      .execute(async () => {
+        throw new Error('rolled back');
+      })
+      .catch(() => {});
+    assert.equal(mine.changeToken(), beforeUncached, 'a transaction rolled back without writing');
   } finally {
     await mine.close();
     await other.close();

@@ -2,7 +2,7 @@
 // the other's data. Kysely once found the first one's migration tables and skipped creating the second's.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { createServices } from '../../src/app.js';
+import { createServices } from '../../src/services/index.js';
 import { loadConfig } from '../../src/config.js';
 import { openStore } from '../../src/store/open-store.js';
 import { dropSchema, postgresUrl } from '../helpers/backends.js';

@@ -52,3 +52,28 @@ describe('PostgreSQL pool size', { skip: !postgres && 'no PostgreSQL' }, () => {
     assert.ok(during.waiting >= 3, `waiting ${during.waiting}`);
   });
 });
+
+describe('PostgreSQL connection lost while checked out', { skip: !postgres && 'no PostgreSQL' }, () => {
+  const storeOf = poolOfTwo(10_000);
+
+  // The pool stops listening for a client's errors while it is checked out; a server that goes away then
+  // (a crash, a failover, an operator's pg_terminate_backend) must fail the work, not the whole process.
+  test('the transaction fails as unavailable, the process lives on, and the pool recovers', async () => {
+    const store = storeOf();
+    const error = await store.db
+      .transaction()
+      .execute(async (trx) => {
+        const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
+        await sql`select pg_terminate_backend(${rows[0]!.pid})`.execute(store.db);
+        // The client hears of its end between two queries, while no query is waiting for it.
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        await sql`select 1`.execute(trx);
+      })
+      .then(
+        () => assert.fail('the transaction outlived its connection'),
+        (e: unknown) => e,
+      );
+    assert.ok(store.isUnavailable(error), String(error));
+    await sql`select 1`.execute(store.db);
+  });
+});

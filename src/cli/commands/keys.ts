@@ -1,13 +1,14 @@
-// `petstore keys ...`: issue, list, revoke, re-plan, inspect and unban API keys, straight against the store
-// (and the rate-limit counters in Redis) with no HTTP.
+// `petstore keys ...`: issue, list, revoke, re-plan, re-scope, expire, inspect and unban API keys, straight against the store
+// with no HTTP, and Redis: its rate-limit counters, and the data version that a key change moves on PostgreSQL.
 import { Argument, Command, Option } from 'commander';
 import { planNames, type PlanName } from '../../domain/plans.js';
+import { scopeNames, type Scope } from '../../domain/scopes.js';
 import type { ApiKeyInfo } from '../../services/api-keys-service.js';
 import type { KeyLimitsStatus } from '../../services/key-limits-service.js';
 import { withServices } from '../with-services.js';
-import { addSettingOptions, redisSettings, storeSettings } from '../settings-options.js';
+import { addSettingOptions, storeAndRedisSettings, storeSettings } from '../settings-options.js';
 import { printTable } from '../print-table.js';
-import { positiveInteger } from '../option-parsers.js';
+import { duration, instant, instantOrNever, positiveInteger, scopeList } from '../option-parsers.js';
 
 interface QuotaFlags {
   perMinute?: number;
@@ -27,9 +28,14 @@ function checkQuotaFlags(plan: PlanName, { perMinute, perDay }: QuotaFlags, ente
 const quotaText = (k: ApiKeyInfo) =>
   `${k.quota.perMinute.toLocaleString('en')} per minute, ${k.quota.perDay.toLocaleString('en')} per day`;
 
+const scopesText = (k: ApiKeyInfo) => k.scopes.join(',');
+const expiryText = (k: ApiKeyInfo) => k.expiresAt ?? 'never';
+
 function printStatus({ key, banned, usage }: KeyLimitsStatus, countersUnavailable?: string): void {
   console.log(`${key.id}  ${key.name}  (${key.revokedAt ? `revoked ${key.revokedAt}` : 'active'})`);
   console.log(`Plan:   ${key.plan}, ${quotaText(key)}`);
+  console.log(`Scopes: ${scopesText(key)}`);
+  console.log(`Expiry: ${expiryText(key)}`);
   if (usage) {
     for (const u of usage) {
       const resets = u.resetsAt ? `, window resets ${u.resetsAt}` : '';
@@ -55,7 +61,29 @@ const keyRow = (k: ApiKeyInfo) => ({
   created: k.createdAt,
   'last used': k.lastUsedAt ?? '-',
   revoked: k.revokedAt ?? '-',
+  scopes: scopesText(k),
+  expires: expiryText(k),
 });
+
+interface CreateFlags extends QuotaFlags {
+  plan: PlanName;
+  name: string;
+  json?: boolean;
+  scopes?: Scope[];
+  expiresIn?: number;
+  expiresAt?: number;
+}
+
+/** The expiry `create` asks for: in a duration from now, at a time, or never. */
+function expiryOf({ expiresIn, expiresAt }: CreateFlags, now: number): number | null {
+  if (expiresIn !== undefined && expiresAt !== undefined) {
+    throw new Error('give --expires-in or --expires-at, not both');
+  }
+  const at = expiresIn !== undefined ? now + expiresIn : (expiresAt ?? null);
+  if (at !== null && at <= now)
+    throw new Error(`--expires-at ${new Date(at).toISOString()} is not in the future`);
+  return at;
+}
 
 export function keysCommand(): Command {
   const keys = new Command('keys').description('Manage API keys');
@@ -68,24 +96,28 @@ export function keysCommand(): Command {
       .requiredOption('--name <name>', 'Who or what the key is for')
       .option('--per-minute <n>', 'Enterprise only: requests per minute', positiveInteger('--per-minute'))
       .option('--per-day <n>', 'Enterprise only: requests per day', positiveInteger('--per-day'))
+      .option(
+        '--scopes <list>',
+        `What the key may do, comma-separated (${scopeNames.join(', ')}); every scope when absent`,
+        scopeList,
+      )
+      .option('--expires-in <duration>', 'Expire the key after this long, e.g. 90d or 12h', duration)
+      .option('--expires-at <time>', 'Expire the key at this RFC 3339 time', instant)
       .option('--json', 'Print one JSON object'),
-    storeSettings,
-  ).action(
-    async (
-      options: { plan: PlanName; name: string; perMinute?: number; perDay?: number; json?: boolean },
-      command: Command,
-    ) => {
-      checkQuotaFlags(options.plan, options, '--plan enterprise');
-      const issued = await withServices(command, ({ apiKeys }) => apiKeys.create(options));
-      if (options.json) {
-        console.log(JSON.stringify(issued));
-        return;
-      }
-      console.log(
-        `Created ${issued.id} (${issued.plan}) for ${issued.name}. The key is shown only now:\n\n  ${issued.key}\n`,
-      );
-    },
-  );
+    storeAndRedisSettings,
+  ).action(async (options: CreateFlags, command: Command) => {
+    checkQuotaFlags(options.plan, options, '--plan enterprise');
+    const expiresAt = expiryOf(options, Date.now());
+    const issued = await withServices(command, ({ apiKeys }) => apiKeys.create({ ...options, expiresAt }));
+    if (options.json) {
+      console.log(JSON.stringify(issued));
+      return;
+    }
+    console.log(
+      `Created ${issued.id} (${issued.plan}) for ${issued.name}, scopes ${scopesText(issued)}, ` +
+        `expires ${expiryText(issued)}. The key is shown only now:\n\n  ${issued.key}\n`,
+    );
+  });
 
   addSettingOptions(
     keys
@@ -104,7 +136,7 @@ export function keysCommand(): Command {
       .command('revoke')
       .description('Revoke a key; it is refused from its next request on')
       .argument('<id>', 'Key id'),
-    storeSettings,
+    storeAndRedisSettings,
   ).action(async (id: string, _options: unknown, command: Command) => {
     const revoked = await withServices(command, ({ apiKeys }) => apiKeys.revoke(id));
     console.log(`Revoked ${revoked.id} (${revoked.name}) at ${revoked.revokedAt}`);
@@ -113,10 +145,10 @@ export function keysCommand(): Command {
   addSettingOptions(
     keys
       .command('show')
-      .description('Show a key: plan, quotas, usage in both windows and ban state')
+      .description('Show a key: plan, quotas, scopes, expiry, usage in both windows and ban state')
       .argument('<id>', 'Key id')
       .option('--json', 'Print one JSON object'),
-    [...storeSettings, ...redisSettings],
+    storeAndRedisSettings,
   ).action(async (id: string, options: { json?: boolean }, command: Command) => {
     await withServices(
       command,
@@ -137,7 +169,7 @@ export function keysCommand(): Command {
       .addArgument(new Argument('<plan>', 'New plan').choices(planNames))
       .option('--per-minute <n>', 'Enterprise only: requests per minute', positiveInteger('--per-minute'))
       .option('--per-day <n>', 'Enterprise only: requests per day', positiveInteger('--per-day')),
-    storeSettings,
+    storeAndRedisSettings,
   ).action(async (id: string, plan: PlanName, options: QuotaFlags, command: Command) => {
     checkQuotaFlags(plan, options, 'the enterprise plan');
     const key = await withServices(command, ({ apiKeys }) => apiKeys.setPlan(id, plan, options));
@@ -146,10 +178,37 @@ export function keysCommand(): Command {
 
   addSettingOptions(
     keys
+      .command('set-scopes')
+      .description("Replace a key's scopes; every instance applies them from the key's next request")
+      .argument('<id>', 'Key id')
+      .argument('<scopes>', `Comma-separated: ${scopeNames.join(', ')}`, scopeList),
+    storeAndRedisSettings,
+  ).action(async (id: string, scopes: Scope[], _options: unknown, command: Command) => {
+    const key = await withServices(command, ({ apiKeys }) => apiKeys.setScopes(id, scopes));
+    console.log(`${key.id} (${key.name}) now has the scopes ${scopesText(key)}`);
+  });
+
+  addSettingOptions(
+    keys
+      .command('set-expiry')
+      .description(
+        "Set when a key expires, or `never`; every instance applies it from the key's next request",
+      )
+      .argument('<id>', 'Key id')
+      .argument('<when>', 'An RFC 3339 time, or never', instantOrNever),
+    storeAndRedisSettings,
+  ).action(async (id: string, when: number | null, _options: unknown, command: Command) => {
+    const key = await withServices(command, ({ apiKeys }) => apiKeys.setExpiry(id, when));
+    const past = when !== null && when <= Date.now() ? ' (already expired: it is refused from now on)' : '';
+    console.log(`${key.id} (${key.name}) expires ${expiryText(key)}${past}`);
+  });
+
+  addSettingOptions(
+    keys
       .command('unban')
       .description("Lift a key's ban and forget its past offences")
       .argument('<id>', 'Key id'),
-    [...storeSettings, ...redisSettings],
+    storeAndRedisSettings,
   ).action(async (id: string, _options: unknown, command: Command) => {
     const { key, wasBanned } = await withServices(command, ({ keyLimits }) => keyLimits.unban(id), {
       limits: true,

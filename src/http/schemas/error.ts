@@ -1,6 +1,6 @@
 // The spec's Error body, with `code` drawn from the catalogue, and the shared response entries built on it.
 import { Type, type TSchema } from '@sinclair/typebox';
-import { codesForStatus, errorCodes, errorCatalogue } from '../../errors/catalogue.js';
+import { codesForStatus, errorCodes, errorCatalogue, type ErrorCode } from '../../errors/catalogue.js';
 
 export const ErrorSchema = Type.Object(
   {
@@ -47,13 +47,58 @@ const retryAfter = {
   }),
 };
 
-/** A response entry for an error status: its codes named in the description; 429 also gives Retry-After. */
-export function errorResponse(status: number, headers: Record<string, TSchema> = {}) {
-  const codes = codesForStatus(status)
-    .map((code) => `\`${code}\` (${errorCatalogue[code].when})`)
-    .join(' ');
+/** The codes each error response names, by its description: the document keeps only the description. */
+const codesByDescription = new Map<string, readonly ErrorCode[]>();
+
+/**
+ * A response entry for an error status: its codes named in the description (all of the status's codes,
+ * or only `codes`, those the operation can really answer with); 429 also gives Retry-After.
+ */
+export function errorResponse(
+  status: number,
+  headers: Record<string, TSchema> = {},
+  codes: readonly ErrorCode[] = codesForStatus(status),
+) {
+  const strangers = codes.filter((code) => errorCatalogue[code].status !== status);
+  if (strangers.length > 0) throw new Error(`Not codes of status ${status}: ${strangers.join(', ')}`);
+  const description = `Error. Codes: ${codes.map((code) => `\`${code}\` (${errorCatalogue[code].when})`).join(' ')}`;
+  codesByDescription.set(description, codes);
   return Type.Ref(ErrorSchema, {
-    description: `Error. Codes: ${codes}`,
+    description,
     headers: { ...commonHeaders, ...(status === 429 ? retryAfter : {}), ...headers },
   });
+}
+
+/** The codes an error response of the document names, as given to errorResponse; undefined for any other. */
+export const codesNamedBy = (description: string | undefined): readonly ErrorCode[] | undefined =>
+  description === undefined ? undefined : codesByDescription.get(description);
+
+/** The errors every /v1 operation can answer with, whatever it does. */
+export const commonErrors = {
+  401: errorResponse(401),
+  429: errorResponse(429),
+  500: errorResponse(500),
+  503: errorResponse(503),
+};
+
+/** Headers every /v1 response carries: all but a 503, which may come before the key could be counted. */
+const alwaysSent = ['X-Request-Id', ...Object.keys(rateLimitHeaders)];
+
+/** A response of the OpenAPI document, as far as the touches made once it is generated read it. */
+export interface DocumentResponse {
+  description?: string;
+  headers?: Record<string, { required?: boolean }>;
+  content?: Record<string, { examples?: Record<string, { summary: string; value: unknown }> }>;
+}
+
+/**
+ * Marks the headers of a response that are always sent as `required` (@fastify/swagger passes only a
+ * header's schema and description through); the rate-limit ones only when limiting is on.
+ */
+export function markRequiredHeaders(status: number, response: DocumentResponse, rateLimited: boolean): void {
+  if (status === 503) return;
+  for (const name of rateLimited ? alwaysSent : ['X-Request-Id']) {
+    const header = response.headers?.[name];
+    if (header) header.required = true;
+  }
 }

@@ -1,10 +1,11 @@
 // The three pet operations of the spec, under /v1.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { defaultPageSize } from '../../domain/pet.js';
-import { errorResponse } from '../../http/schemas/error.js';
+import { commonErrors, errorResponse } from '../../http/schemas/error.js';
 import { deprecationHeaders } from '../../http/deprecation.js';
+import { pageLink } from '../../http/page-link.js';
 import { IdempotencyHeaders } from '../../http/schemas/idempotency.js';
+import { trimMarkedFields } from '../../http/trimmed-fields.js';
 import {
   createPetResponse,
   getPetError,
@@ -22,13 +23,6 @@ export interface PetsRoutesOptions {
   replacementDocs: string;
 }
 
-const commonErrors = {
-  401: errorResponse(401),
-  429: errorResponse(429),
-  500: errorResponse(500),
-  503: errorResponse(503),
-};
-
 export const petsRoutes: FastifyPluginAsyncTypebox<PetsRoutesOptions> = async (
   app,
   { baseUrl, replacementDocs },
@@ -44,21 +38,22 @@ export const petsRoutes: FastifyPluginAsyncTypebox<PetsRoutesOptions> = async (
         summary: 'List animals',
         description:
           'Animals in ascending `id` order, optionally filtered by `status`. Paginated with keyset cursors: ' +
-          'follow `Link: rel="next"` until it is absent.',
+          'follow `Link: rel="next"` until it is absent. The last page carries `Link: rel="resume"` instead: ' +
+          'requested later, it continues with every animal created since, none skipped and none repeated.',
         querystring: ListPetsQuery,
-        response: { 200: listPetsResponse, 400: errorResponse(400), ...commonErrors },
+        response: {
+          200: listPetsResponse,
+          400: errorResponse(400, {}, ['validation_failed', 'invalid_cursor', 'bad_request']),
+          ...commonErrors,
+        },
       },
     },
     async (request, reply) => {
-      const { limit = defaultPageSize, status } = request.query;
+      const { status } = request.query;
       const page = await pets.list(request.query);
-      if (page.nextCursor) {
-        const filter = status ? `&status=${status}` : '';
-        reply.header(
-          'link',
-          `<${baseUrl}/pets?limit=${limit}${filter}&cursor=${page.nextCursor}>; rel="next"`,
-        );
-      }
+      // `next` only while more pets follow, so that clients following it until it is absent stop; the last
+      // page gives `resume` instead, where a tailing client continues later (docs/decisions.md).
+      pageLink(reply, `${baseUrl}/pets`, { limit: page.limit, status }, page);
       return page.pets;
     },
   );
@@ -75,10 +70,10 @@ export const petsRoutes: FastifyPluginAsyncTypebox<PetsRoutesOptions> = async (
           'and gets the first response again. The same key with another body is 422; a retry while the first ' +
           'request is still running waits for it, up to a bound, then gets 409 with `Retry-After`.',
         headers: IdempotencyHeaders,
-        body: NewPetSchema,
+        body: Type.Ref(NewPetSchema),
         response: {
           201: createPetResponse,
-          400: errorResponse(400),
+          400: errorResponse(400, {}, ['validation_failed', 'malformed_json', 'bad_request']),
           409: errorResponse(409, {
             'Retry-After': Type.Integer({ description: 'Seconds to wait before retrying' }),
           }),
@@ -88,12 +83,7 @@ export const petsRoutes: FastifyPluginAsyncTypebox<PetsRoutesOptions> = async (
           ...commonErrors,
         },
       },
-      // Names are stored trimmed, and their length rules apply to the trimmed text.
-      preValidation: (request, _reply, done) => {
-        const body = request.body as { name?: unknown } | undefined;
-        if (body && typeof body === 'object' && typeof body.name === 'string') body.name = body.name.trim();
-        done();
-      },
+      preValidation: trimMarkedFields(NewPetSchema),
     },
     async (request, reply) => {
       const key = request.headers['idempotency-key'];
@@ -124,7 +114,7 @@ export const petsRoutes: FastifyPluginAsyncTypebox<PetsRoutesOptions> = async (
         params: PetIdParams,
         response: {
           200: getPetResponse,
-          400: getPetError(400),
+          400: getPetError(400, ['validation_failed', 'bad_request']),
           404: getPetError(404),
           401: getPetError(401),
           429: getPetError(429),

@@ -1,5 +1,6 @@
 // Schemas of the pet resources and of each pet operation: validation, serialization, types and OpenAPI at once.
 import { Type } from '@sinclair/typebox';
+import { pageLinkHeader } from '../../http/page-link.js';
 import {
   defaultPageSize,
   maxPageSize,
@@ -8,6 +9,7 @@ import {
   petStatuses,
   type PetStatus,
 } from '../../domain/pet.js';
+import type { ErrorCode } from '../../errors/catalogue.js';
 import { commonHeaders, errorResponse } from '../../http/schemas/error.js';
 import { idempotentReplayedHeader } from '../../http/schemas/idempotency.js';
 
@@ -26,6 +28,7 @@ const petFields = {
     ...nameLimits,
     pattern: '^[^\\p{Cc}]*$',
     'x-pattern-rule': 'must not contain control characters',
+    'x-trimmed': true,
     description:
       'The animal’s name: 1 to 100 characters, no control characters; surrounding white space is removed',
     examples: ['Rex'],
@@ -77,7 +80,8 @@ export const ListPetsQuery = Type.Object(
         minLength: 1,
         maxLength: 200,
         description:
-          'Opaque position from the `Link: rel="next"` header of the previous page; valid only with the same `status`',
+          'Opaque position from the `Link` header (`rel="next"` or `rel="resume"`) of an earlier page; valid ' +
+          'only with the same `status`',
       }),
     ),
   },
@@ -87,13 +91,12 @@ export const ListPetsQuery = Type.Object(
 export const PetIdParams = Type.Object({ petId: id('Identifier of the animal') });
 
 export const listPetsResponse = Type.Ref(PetsSchema, {
-  description: 'A page of animals in ascending `id` order. When more follow, `Link` gives the next page.',
+  description:
+    'A page of animals in ascending `id` order. When more follow, `Link` gives the next page; on the last ' +
+    'page it gives where to resume later.',
   headers: {
     ...commonHeaders,
-    Link: Type.String({
-      description:
-        'RFC 8288 link to the next page, present only when more animals follow: `<…/pets?limit=20&cursor=…>; rel="next"`',
-    }),
+    Link: pageLinkHeader('/pets', 'animals'),
   },
 });
 
@@ -119,6 +122,7 @@ export const getPetResponse = Type.Ref(PetSchema, {
   headers: { ...commonHeaders, ...deprecationHeaders },
 });
 
-export const getPetError = (status: number) => errorResponse(status, deprecationHeaders);
+export const getPetError = (status: number, codes?: readonly ErrorCode[]) =>
+  errorResponse(status, deprecationHeaders, codes);
 
 export const sharedPetSchemas = [PetStatusSchema, NewPetSchema, PetSchema, PetsSchema];

@@ -4,6 +4,11 @@ import pg from 'pg';
 import type { Database } from '../schema.js';
 import type { Store } from '../store.js';
 import { isPostgresUnavailable } from './unavailable-errors.js';
+import {
+  isPostgresLockWaitTimeout,
+  isPostgresMissingTable,
+  isPostgresUniqueViolation,
+} from './query-errors.js';
 
 export interface PostgresOptions {
   url: string;
@@ -26,13 +31,19 @@ const clientTimeoutMarginMs = 1000;
 /**
  * The pool as Kysely sees it, except that a connection whose query failed for want of the server is
  * discarded on release rather than reused: after a client-side timeout its query may still be running,
- * and the next request on it would wait behind that query.
+ * and the next request on it would wait behind that query. The pool stops listening for a client's
+ * errors while it is checked out, so this listens instead: a server that goes away mid-transaction
+ * must fail that work with 503, not crash the process with an unhandled 'error' event.
  */
 function discardingBrokenConnections(pool: pg.Pool): PostgresPool {
   return {
     async connect(): Promise<PostgresPoolClient> {
       const client = await pool.connect();
       let broken: Error | undefined;
+      const onError = (error: Error) => {
+        broken = error;
+      };
+      client.on('error', onError);
       const query = ((...args: Parameters<pg.PoolClient['query']>) => {
         const result = (client.query as (...a: unknown[]) => unknown)(...args);
         if (result instanceof Promise) {
@@ -43,7 +54,11 @@ function discardingBrokenConnections(pool: pg.Pool): PostgresPool {
         }
         return result; // a cursor, for streamed queries
       }) as PostgresPoolClient['query'];
-      return { query, release: () => client.release(broken) };
+      const release = () => {
+        client.removeListener('error', onError);
+        client.release(broken);
+      };
+      return { query, release };
     },
     end: () => pool.end(),
   };
@@ -76,6 +91,9 @@ export function openPostgres({ url, schema, poolSize, statementTimeoutMs }: Post
       await sql`select 1`.execute(db);
     },
     isUnavailable: isPostgresUnavailable,
+    isMissingTable: isPostgresMissingTable,
+    isUniqueViolation: isPostgresUniqueViolation,
+    isLockWaitTimeout: isPostgresLockWaitTimeout,
     poolStats: () => ({
       max: poolSize,
       total: pool.totalCount,
@@ -84,6 +102,10 @@ export function openPostgres({ url, schema, poolSize, statementTimeoutMs }: Post
     }),
     // Other instances write to the same database without telling this one: nothing may be cached.
     changeToken: () => undefined,
+    serializeAppends: async (trx) => {
+      // Keyed by the deployment's schema: deployments sharing a database do not wait for each other.
+      await sql`select pg_advisory_xact_lock(hashtext('petstore.appends'), hashtext(${schema}))`.execute(trx);
+    },
     close: () => db.destroy(),
   };
 }

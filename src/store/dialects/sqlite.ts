@@ -1,18 +1,51 @@
 // The embedded default: one SQLite file per deployment, in WAL mode.
-import { mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql } from 'kysely';
 import { LRUCache } from 'lru-cache';
-import type { Database } from '../schema.js';
+import { uncachedTables, type Database } from '../schema.js';
 import type { Store } from '../store.js';
 import { isSqliteUnavailable } from './unavailable-errors.js';
+import { isSqliteMissingTable, isSqliteUniqueViolation } from './query-errors.js';
 
 export interface SqliteOptions {
   dataDir: string;
   deployment: string;
   /** `normal` loses nothing on a process crash; `full` also survives power loss (docs/durability.md). */
   synchronous: 'normal' | 'full';
+  /** Create the folder and the file when missing (migrate and serve); otherwise a missing file is refused. */
+  create: boolean;
+}
+
+/** Raised when a command that does not create deployments is pointed at one that does not exist. */
+export class NoDeploymentError extends Error {
+  override name = 'NoDeploymentError';
+}
+
+export const noDeploymentMessage = (location: string) =>
+  `No deployment at ${location}: run \`petstore migrate\` to create it (or \`petstore serve\`, which ` +
+  'migrates at start), or check --data-dir / --database-url.';
+
+/**
+ * Creates the data folder one level at a time, so that a level that cannot be made (under /proc, say) fails
+ * at once with a message: Node 20's recursive mkdir spins at 100% CPU there instead.
+ */
+function makeDataDir(dataDir: string): void {
+  const missing: string[] = [];
+  for (let dir = resolve(dataDir); !existsSync(dir) && dirname(dir) !== dir; dir = dirname(dir))
+    missing.unshift(dir);
+  for (const level of missing) {
+    try {
+      mkdirSync(level);
+    } catch (error) {
+      throw new Error(
+        `The data folder ${dataDir} cannot be created (${(error as Error).message}). ` +
+          'Choose another with --data-dir or PETSTORE_DATA_DIR.',
+        { cause: error },
+      );
+    }
+  }
 }
 
 /** Distinct SQL texts kept prepared; the service issues a few dozen, so this only bounds odd ones. */
@@ -38,6 +71,19 @@ const counted = (statement: SqliteDatabase.Statement, onWrite: () => void): Stat
 });
 
 /**
+ * Statements that change no data. Transaction control is among them: the writes inside a transaction are
+ * counted as each runs, so a transaction that only reads, or only writes uncached tables (the webhook
+ * worker's leases and attempts, every few hundred milliseconds), leaves the caches alone.
+ */
+const changesNothing = /^\s*(select|begin|commit|rollback|savepoint|release)\b/i;
+
+/** Whether a statement writes only a table no cache depends on (schema.ts); it does not count as a write. */
+const writesUncached = (sql: string): boolean =>
+  uncachedTables.some((table) =>
+    new RegExp(`^\\s*(insert into|update|delete from) "${table}"`, 'i').test(sql),
+  );
+
+/**
  * What Kysely sees as the database. Kysely prepares every query anew, which costs more than running a
  * small one; the same SQL text reuses its prepared statement instead (safe: the connection runs one query
  * at a time). It also counts this connection's writes, for the change token.
@@ -49,7 +95,7 @@ function kyselyConnection(connection: SqliteDatabase.Database, onWrite: () => vo
       let statement = statements.get(sql);
       if (!statement) {
         const prepared = connection.prepare(sql);
-        statement = /^\s*select\b/i.test(sql) ? prepared : counted(prepared, onWrite);
+        statement = changesNothing.test(sql) || writesUncached(sql) ? prepared : counted(prepared, onWrite);
         statements.set(sql, statement);
       }
       return statement;
@@ -58,9 +104,10 @@ function kyselyConnection(connection: SqliteDatabase.Database, onWrite: () => vo
   };
 }
 
-export function openSqlite({ dataDir, deployment, synchronous }: SqliteOptions): Store {
-  mkdirSync(dataDir, { recursive: true });
+export function openSqlite({ dataDir, deployment, synchronous, create }: SqliteOptions): Store {
   const file = resolve(join(dataDir, `${deployment}.sqlite`));
+  if (create) makeDataDir(dataDir);
+  else if (!existsSync(file)) throw new NoDeploymentError(noDeploymentMessage(file));
   const connection = new SqliteDatabase(file);
   connection.pragma('journal_mode = WAL');
   connection.pragma(`synchronous = ${synchronous === 'full' ? 'FULL' : 'NORMAL'}`);
@@ -81,8 +128,13 @@ export function openSqlite({ dataDir, deployment, synchronous }: SqliteOptions):
       await sql`select 1`.execute(db);
     },
     isUnavailable: isSqliteUnavailable,
+    isMissingTable: isSqliteMissingTable,
+    isUniqueViolation: isSqliteUniqueViolation,
+    isLockWaitTimeout: () => false,
     poolStats: () => undefined,
     changeToken: () => `${dataVersion.get() as number}.${ownWrites}`,
+    // One writer at a time: ids are taken and committed in order already.
+    serializeAppends: async () => {},
     close: () => db.destroy(),
   };
 }

@@ -24,7 +24,7 @@ const postgresStates = [/^08/, /^53/, /^57P0[1-3]$/, /^57014$/, /^55P03$/];
 const postgresMessages =
   /connection terminated|timeout exceeded when trying to connect|query read timeout|not queryable|connection error|server closed the connection/i;
 
-const codeOf = (error: unknown): string =>
+export const codeOf = (error: unknown): string =>
   typeof error === 'object' && error !== null && typeof (error as { code?: unknown }).code === 'string'
     ? (error as { code: string }).code
     : '';

@@ -5,12 +5,20 @@ import type { DialectName, Store } from '../store.js';
 import { initial } from './2026-11-22-initial.js';
 import { apiKeyBans } from './2026-11-23-b-api-key-bans.js';
 import { idempotencyRecords } from './2026-11-23-c-idempotency-records.js';
+import { apiKeyScopes } from './2026-11-24-b-api-key-scopes.js';
+import { apiKeyUsage } from './2026-11-24-c-api-key-usage.js';
+import { eventsWebhooks } from './2026-11-24-d-events-webhooks.js';
+import { orders } from './2026-11-24-a-orders.js';
 
 /** Every migration. Kysely applies them in the order of their names (plain string order), whatever this order. */
 export const migrationsFor = (dialect: DialectName): Record<string, Migration> => ({
   '2026-11-22-initial': initial(dialect),
   '2026-11-23-b-api-key-bans': apiKeyBans,
   '2026-11-23-c-idempotency-records': idempotencyRecords,
+  '2026-11-24-b-api-key-scopes': apiKeyScopes,
+  '2026-11-24-c-api-key-usage': apiKeyUsage,
+  '2026-11-24-d-events-webhooks': eventsWebhooks(dialect),
+  '2026-11-24-a-orders': orders(dialect),
 });
 
 // Kysely's own tables live in the deployment's schema; otherwise it may find another deployment's tables.
@@ -27,15 +35,19 @@ export class SchemaTooNewError extends Error {
 }
 
 /** Names recorded in Kysely's migration table; none when the database was never migrated. */
-async function appliedMigrationNames({ db }: Store): Promise<string[]> {
+async function appliedMigrationNames({ db, isMissingTable }: Store): Promise<string[]> {
   try {
     const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(db);
     return rows.map((row) => row.name);
   } catch (error) {
-    const { code, message } = error as { code?: string; message?: string };
-    if (code === '42P01' || message?.includes('no such table')) return [];
+    if (isMissingTable(error)) return [];
     throw error;
   }
+}
+
+/** Whether the deployment was ever migrated, i.e. created by `petstore migrate` or `petstore serve`. */
+export async function deploymentExists(store: Store): Promise<boolean> {
+  return (await appliedMigrationNames(store)).length > 0;
 }
 
 /** Fails when the database was migrated by a newer version of the service. */
@@ -56,10 +68,4 @@ export async function migrateToLatest(store: Store): Promise<string[]> {
   const { error, results }: MigrationResultSet = await migratorFor(store).migrateToLatest();
   if (error) throw error;
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
-}
-
-/** Names of migrations not yet applied. */
-export async function pendingMigrations(store: Store): Promise<string[]> {
-  const all = await migratorFor(store).getMigrations();
-  return all.filter((m) => !m.executedAt).map((m) => m.name);
 }

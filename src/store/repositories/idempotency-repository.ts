@@ -53,10 +53,6 @@ export async function limitLockWait(trx: Transaction<Database>, dialect: Dialect
   if (dialect === 'postgres') await sql`select set_config('lock_timeout', ${`${ms}ms`}, true)`.execute(trx);
 }
 
-/** Whether an error is PostgreSQL giving up on a lock after `limitLockWait`. */
-export const isLockWaitTimeout = (error: unknown): boolean =>
-  (error as { code?: unknown } | null)?.code === '55P03';
-
 /** Deletes expired records; returns how many. */
 export async function deleteExpiredIdempotencyRecords(db: Db, now: number): Promise<number> {
   const result = await db.deleteFrom('idempotency_records').where('expires_at', '<=', now).executeTakeFirst();

@@ -1,0 +1,27 @@
+// The SDK's public surface, exported as the `@petstore/client` package.
+export {
+  PetstoreClient,
+  type CreatePetOptions,
+  type Event,
+  type EventType,
+  type EventTypeFilter,
+  type IdempotencyOptions,
+  type Inventory,
+  type ListEventsOptions,
+  type ListOrdersOptions,
+  type ListPetsOptions,
+  type NewOrder,
+  type NewPet,
+  type Order,
+  type OrderAction,
+  type OrderStatus,
+  type Page,
+  type Pet,
+  type PetStatus,
+  type PetstoreClientOptions,
+} from './petstore-client.js';
+export { PetstoreError, type ClientErrorCode } from './petstore-error.js';
+// For code that sends its own requests (as a bulk import paces them): the SDK's reading of the headers.
+export { rateLimitOf, type RateLimitState } from './rate-limit.js';
+export { retryAfterMs, type RetryOptions } from './retry-policy.js';
+export type { components, operations, paths } from './openapi-types.js';

@@ -1,0 +1,443 @@
+// PetstoreClient: the typed SDK for API users, on openapi-fetch and the types generated from the service's
+// OpenAPI document. It retries what is safe to retry, pages through listings and throws PetstoreError.
+import createClient, { type Client } from 'openapi-fetch';
+import type { components, paths } from './openapi-types.js';
+import { nextLink } from './link-header.js';
+import { errorFromResponse, PetstoreError } from './petstore-error.js';
+import { rateLimitOf, type RateLimitState } from './rate-limit.js';
+import { retryingFetch } from './retrying-fetch.js';
+import { defaultRetryOptions, type RetryOptions } from './retry-policy.js';
+
+export type Pet = components['schemas']['Pet'];
+export type NewPet = components['schemas']['NewPet'];
+export type PetStatus = components['schemas']['PetStatus'];
+export type Order = components['schemas']['Order'];
+export type NewOrder = components['schemas']['NewOrder'];
+export type OrderStatus = components['schemas']['OrderStatus'];
+export type Inventory = components['schemas']['Inventory'];
+export type Event = components['schemas']['Event'];
+export type EventType = Event['type'];
+/** A filter of the event feed: one type (`order.approved`), or every type of a resource (`order.*`). */
+export type EventTypeFilter =
+  EventType | `${EventType extends `${infer Resource}.${string}` ? Resource : never}.*`;
+
+export interface PetstoreClientOptions extends Partial<RetryOptions> {
+  /** Base URL of a deployment, ending in `/v1`, e.g. `https://api.example.com/v1`. */
+  baseUrl: string;
+  /** An API key: `pet_live_…` for production, `pet_test_…` for staging. */
+  apiKey: string;
+  /** The fetch to send requests with; the global one by default. */
+  fetch?: (request: Request) => Promise<Response>;
+  /** Waits between attempts; replace it to observe or schedule retries. */
+  sleep?: (ms: number) => Promise<void>;
+  /** Where the SDK's warnings go (once each), such as the key's coming expiry; `console.warn` by default. */
+  warn?: (message: string) => void;
+}
+
+export interface ListPetsOptions {
+  status?: PetStatus;
+  /** Animals per page, 1 to 100 (default 20). */
+  limit?: number;
+  /** Where to start: the `nextCursor` of an earlier page with the same `status`. */
+  cursor?: string;
+}
+
+/** Options of the calls that create something (createPet, placeOrder). */
+export interface IdempotencyOptions {
+  /**
+   * The Idempotency-Key of this creation. By default the SDK makes a random one, so that a retry after a
+   * lost answer never creates it twice. Pass your own to make retries across processes safe too, or
+   * `false` to send none (the call is then never retried).
+   */
+  idempotencyKey?: string | false;
+}
+
+/** createPet's options, by the name of release 1.0.0. */
+export type CreatePetOptions = IdempotencyOptions;
+
+export interface ListOrdersOptions {
+  status?: OrderStatus;
+  petId?: number;
+  /** Orders per page, 1 to 100 (default 20). */
+  limit?: number;
+  /** Where to start: the cursor of an earlier page with the same filters. */
+  cursor?: string;
+}
+
+export interface ListEventsOptions {
+  type?: EventTypeFilter;
+  /** Events per page, 1 to 100 (default 20). */
+  limit?: number;
+  /** Where to start: the cursor of an earlier page with the same `type`. */
+  cursor?: string;
+}
+
+/** One page of a listing, and where the next one starts when more follow. */
+export interface Page<T> {
+  items: T[];
+  /** The `cursor` of the next page, from `Link: rel="next"`; undefined on the last page. */
+  nextCursor: string | undefined;
+}
+
+/** The actions of the transition table that an existing order takes. */
+export type OrderAction = 'approve' | 'complete' | 'cancel';
+
+const sleepFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** The API's base URL: as given without a trailing slash, or with the spec's `/v1` when given none (a bare host). */
+function apiBaseOf(baseUrl: string): string {
+  const trimmed = baseUrl.replace(/\/+$/, '');
+  return new URL(trimmed).pathname === '/' ? `${trimmed}/v1` : trimmed;
+}
+
+/**
+ * A client of the pet adoption service.
+ *
+ * @example
+ * import { PetstoreClient } from '@petstore/client';
+ *
+ * const client = new PetstoreClient({ baseUrl: 'https://api.example.com/v1', apiKey: process.env.PETSTORE_API_KEY! });
+ * const rex = await client.createPet({ name: 'Rex', categoryId: 1 });
+ * for await (const pet of client.listAllPets({ status: 'available' })) console.log(pet.name);
+ */
+export class PetstoreClient {
+  readonly #api: Client<paths>;
+  readonly #baseUrl: string;
+  #rateLimit: RateLimitState | undefined;
+  #keyExpiresAt: string | undefined;
+
+  constructor(options: PetstoreClientOptions) {
+    // Fail here, with words, rather than send a request the service answers with "malformed key".
+    if (typeof options.apiKey !== 'string' || options.apiKey.trim() === '')
+      throw new TypeError(
+        'PetstoreClient needs an apiKey (pet_live_… or pet_test_…); none was given. ' +
+          'Create one with `petstore keys create`, and pass it as new PetstoreClient({ baseUrl, apiKey }).',
+      );
+    this.#baseUrl = apiBaseOf(options.baseUrl);
+    this.#api = createClient<paths>({
+      baseUrl: this.#baseUrl,
+      headers: { authorization: `Bearer ${options.apiKey}` },
+      fetch: retryingFetch({
+        ...defaultRetryOptions,
+        ...definedOnly(options),
+        fetch: options.fetch ?? ((request) => fetch(request)),
+        sleep: options.sleep ?? sleepFor,
+        onResponse: (response) => {
+          this.#rateLimit = rateLimitOf(response.headers) ?? this.#rateLimit;
+          const expiresAt = response.headers.get('api-key-expires');
+          if (expiresAt && expiresAt !== this.#keyExpiresAt) {
+            this.#keyExpiresAt = expiresAt;
+            (options.warn ?? console.warn)(
+              `petstore: this API key expires at ${expiresAt}; create its replacement and switch to it before then`,
+            );
+          }
+        },
+      }),
+    });
+  }
+
+  /**
+   * The rate-limit state of the last response that reported one: limit, remaining requests and reset time.
+   *
+   * @example
+   * await client.listPets();
+   * if (client.rateLimit && client.rateLimit.remaining < 10) console.warn('slow down until', client.rateLimit.reset);
+   */
+  get rateLimit(): RateLimitState | undefined {
+    return this.#rateLimit;
+  }
+
+  /**
+   * When the API key expires, once the service warns of it (from seven days before); undefined until then.
+   *
+   * @example
+   * await client.listPets();
+   * if (client.keyExpiresAt) console.warn('rotate the key before', client.keyExpiresAt);
+   */
+  get keyExpiresAt(): string | undefined {
+    return this.#keyExpiresAt;
+  }
+
+  /**
+   * One page of animals in ascending id order.
+   *
+   * @example
+   * const firstTen = await client.listPets({ status: 'available', limit: 10 });
+   */
+  async listPets(options: ListPetsOptions = {}): Promise<Pet[]> {
+    return (await this.listPetsPage(options)).items;
+  }
+
+  /**
+   * One page of animals, and the cursor of the next page when more follow (the page's `Link: rel="next"`):
+   * whether there is more is known without asking for it.
+   *
+   * @example
+   * const { items, nextCursor } = await client.listPetsPage({ limit: 10 });
+   * if (nextCursor) console.log('more follow:', await client.listPets({ limit: 10, cursor: nextCursor }));
+   */
+  listPetsPage(options: ListPetsOptions = {}): Promise<Page<Pet>> {
+    return this.#page('/pets', options);
+  }
+
+  /**
+   * Every animal, page after page, following the `Link: rel="next"` header until there is none.
+   *
+   * @example
+   * for await (const pet of client.listAllPets({ status: 'sold' })) console.log(pet.id, pet.name);
+   */
+  listAllPets({ limit = 100, ...filters }: ListPetsOptions = {}): AsyncGenerator<Pet, void, undefined> {
+    return this.#pages('/pets', { ...filters, limit });
+  }
+
+  /**
+   * Adds an animal. It is sent with an Idempotency-Key, so retries after 429, 503 or a dropped connection are
+   * safe: the service creates it once and replays its answer.
+   *
+   * @example
+   * const pet = await client.createPet({ name: 'Rex', categoryId: 1, status: 'available' });
+   * // With a key of your own, e.g. one stored with the order that caused the creation:
+   * await client.createPet({ name: 'Tom', categoryId: 2 }, { idempotencyKey: order.id });
+   */
+  async createPet(newPet: NewPet, options: CreatePetOptions = {}): Promise<Pet> {
+    const requestId = crypto.randomUUID();
+    return this.#call(requestId, () =>
+      this.#api.POST('/pets', {
+        params: { header: idempotencyHeader(options) },
+        headers: { 'x-request-id': requestId },
+        body: newPet,
+      }),
+    );
+  }
+
+  /**
+   * One animal by id.
+   *
+   * @deprecated The service removes `GET /pets/{petId}` on 5 December 2030 (sunset). Use
+   * `listPets({ status })` or `listAllPets({ status })` instead.
+   *
+   * @example
+   * const pet = await client.getPet(42);
+   */
+  async getPet(id: number): Promise<Pet> {
+    const requestId = crypto.randomUUID();
+    return this.#call(requestId, () =>
+      this.#api.GET('/pets/{petId}', {
+        params: { path: { petId: id } },
+        headers: { 'x-request-id': requestId },
+      }),
+    );
+  }
+
+  /**
+   * Places an adoption order for an available animal; the animal becomes `pending`. Sent with an
+   * Idempotency-Key (random by default), so a retry never places a second order.
+   *
+   * @example
+   * const order = await client.placeOrder({ petId: 42, note: 'Collecting on Saturday' });
+   */
+  async placeOrder(newOrder: NewOrder, options: IdempotencyOptions = {}): Promise<Order> {
+    const requestId = crypto.randomUUID();
+    return this.#call(requestId, () =>
+      this.#api.POST('/store/orders', {
+        params: { header: idempotencyHeader(options) },
+        headers: { 'x-request-id': requestId },
+        body: newOrder,
+      }),
+    );
+  }
+
+  /**
+   * One page of orders in ascending id order: all of them with `orders:manage`, else those this key placed.
+   *
+   * @example
+   * const open = await client.listOrders({ status: 'placed', limit: 50 });
+   */
+  async listOrders(options: ListOrdersOptions = {}): Promise<Order[]> {
+    return (await this.#page('/store/orders', options)).items;
+  }
+
+  /**
+   * Every order, page after page, following `Link: rel="next"` until there is none.
+   *
+   * @example
+   * for await (const order of client.listAllOrders({ petId: 42 })) console.log(order.id, order.status);
+   */
+  listAllOrders({ limit = 100, ...filters }: ListOrdersOptions = {}): AsyncGenerator<Order, void, undefined> {
+    return this.#pages('/store/orders', { ...filters, limit });
+  }
+
+  /**
+   * One order by id.
+   *
+   * @example
+   * const order = await client.getOrder(7);
+   */
+  async getOrder(id: number): Promise<Order> {
+    const requestId = crypto.randomUUID();
+    return this.#call(requestId, () =>
+      this.#api.GET('/store/orders/{orderId}', {
+        params: { path: { orderId: id } },
+        headers: { 'x-request-id': requestId },
+      }),
+    );
+  }
+
+  /**
+   * Approves a placed order; the animal stays `pending`.
+   *
+   * @example
+   * await client.approveOrder(7);
+   */
+  approveOrder(id: number): Promise<Order> {
+    return this.#act(id, 'approve');
+  }
+
+  /**
+   * Completes an approved order; the animal becomes `sold`.
+   *
+   * @example
+   * await client.completeOrder(7);
+   */
+  completeOrder(id: number): Promise<Order> {
+    return this.#act(id, 'complete');
+  }
+
+  /**
+   * Cancels a placed or approved order; the animal becomes `available` again.
+   *
+   * @example
+   * await client.cancelOrder(7);
+   */
+  cancelOrder(id: number): Promise<Order> {
+    return this.#act(id, 'cancel');
+  }
+
+  /**
+   * How many animals are in each status.
+   *
+   * @example
+   * const { available } = await client.getInventory();
+   */
+  async getInventory(): Promise<Inventory> {
+    const requestId = crypto.randomUUID();
+    return this.#call(requestId, () =>
+      this.#api.GET('/store/inventory', { headers: { 'x-request-id': requestId } }),
+    );
+  }
+
+  /**
+   * One page of the event feed in commit order (scope `events:read`): every change the service made, or those
+   * of one `type` (`order.approved`) or resource (`order.*`).
+   *
+   * @example
+   * const approvals = await client.listEvents({ type: 'order.approved', limit: 50 });
+   */
+  async listEvents(options: ListEventsOptions = {}): Promise<Event[]> {
+    return (await this.#page('/events', options)).items;
+  }
+
+  /**
+   * Every event still kept, page after page, following `Link: rel="next"` until there is none.
+   *
+   * @example
+   * for await (const event of client.listAllEvents({ type: 'pet.*' })) console.log(event.id, event.type);
+   */
+  listAllEvents({ limit = 100, ...filters }: ListEventsOptions = {}): AsyncGenerator<Event, void, undefined> {
+    return this.#pages('/events', { ...filters, limit });
+  }
+
+  async #act(id: number, action: OrderAction): Promise<Order> {
+    const requestId = crypto.randomUUID();
+    const options = { params: { path: { orderId: id } }, headers: { 'x-request-id': requestId } };
+    return this.#call(requestId, () =>
+      action === 'approve'
+        ? this.#api.POST('/store/orders/{orderId}/approve', options)
+        : action === 'complete'
+          ? this.#api.POST('/store/orders/{orderId}/complete', options)
+          : this.#api.POST('/store/orders/{orderId}/cancel', options),
+    );
+  }
+
+  /** One page of a listing, with the cursor of the next from its `Link: rel="next"` header. */
+  async #page<P extends Listing>(path: P, query: ListingQuery<P>): Promise<Page<ListingItem<P>>> {
+    const requestId = crypto.randomUUID();
+    let nextCursor: string | undefined;
+    const items = await this.#call(requestId, async () => {
+      const result = await (this.#api as unknown as ListingClient).GET<ListingItem<P>[]>(path, {
+        params: { query: withoutUndefined(query) },
+        headers: { 'x-request-id': requestId },
+      });
+      const next = nextLink(result.response.headers.get('link'));
+      nextCursor = next && (new URL(next, `${this.#baseUrl}/`).searchParams.get('cursor') ?? undefined);
+      return result;
+    });
+    return { items, nextCursor };
+  }
+
+  /** Every item of a listing, page after page, until a page names no next one. */
+  async *#pages<P extends Listing>(
+    path: P,
+    query: ListingQuery<P>,
+  ): AsyncGenerator<ListingItem<P>, void, undefined> {
+    for (let cursor = query.cursor; ;) {
+      const page = await this.#page(path, { ...query, cursor });
+      yield* page.items;
+      if (!page.nextCursor) return;
+      cursor = page.nextCursor;
+    }
+  }
+
+  /** Runs one call; turns an error status or a network failure into a PetstoreError. */
+  async #call<T>(
+    requestId: string,
+    send: () => Promise<{ data?: T; error?: unknown; response: Response }>,
+  ): Promise<T> {
+    let result: Awaited<ReturnType<typeof send>>;
+    try {
+      result = await send();
+    } catch (error) {
+      const reason =
+        error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : '';
+      throw new PetstoreError('network_error', 0, `Could not reach ${this.#baseUrl}: ${reason}`, requestId, {
+        cause: error,
+      });
+    }
+    if (result.data !== undefined && result.response.ok) return result.data;
+    throw errorFromResponse(result.response, result.error, requestId);
+  }
+}
+
+/** The paginated listings, with the query and the items of each as the OpenAPI document types them. */
+type Listing = '/pets' | '/store/orders' | '/events';
+type ListingQuery<P extends Listing> = NonNullable<paths[P]['get']['parameters']['query']>;
+type ListingItem<P extends Listing> =
+  paths[P]['get']['responses'][200]['content']['application/json'][number];
+
+/**
+ * openapi-fetch's GET for a listing whose path is a type parameter: the client types each path's call on its
+ * own, and cannot type one over a union of paths.
+ */
+interface ListingClient {
+  GET<T>(
+    path: Listing,
+    init: { params: { query: object }; headers: Record<string, string> },
+  ): Promise<{ data?: T; error?: unknown; response: Response }>;
+}
+
+/** The Idempotency-Key header of a creating call: the caller's key, a random one, or none when `false`. */
+function idempotencyHeader({ idempotencyKey }: IdempotencyOptions): { 'idempotency-key'?: string } {
+  const key = idempotencyKey === false ? undefined : (idempotencyKey ?? crypto.randomUUID());
+  return key ? { 'idempotency-key': key } : {};
+}
+
+const withoutUndefined = <T extends object>(value: T): T =>
+  Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+
+const definedOnly = (options: Partial<RetryOptions>): Partial<RetryOptions> =>
+  withoutUndefined({
+    maxAttempts: options.maxAttempts,
+    maxDelayMs: options.maxDelayMs,
+    baseDelayMs: options.baseDelayMs,
+    timeoutMs: options.timeoutMs,
+  });

@@ -1,0 +1,132 @@
+// Imports a file of pets through the SDK: rows go out `concurrency` at a time as the file is read, each with
+// an Idempotency-Key derived from the file and its line, so a second run after an interruption creates
+// nothing twice. Rows the service refuses go to the report and the rest go on; a failure that no row can get
+// past (a bad key, the service gone, a rate limit too long to wait for) stops the run.
+import { PetstoreClient, PetstoreError, type NewPet, type PetstoreClientOptions } from '@petstore/client';
+import { contentHash, rowKey } from './import-keys.js';
+import { importReport, type RejectedRow } from './import-report.js';
+import { readRows, type BulkFormat, type InputRow } from './import-rows.js';
+import { ratePacer } from './rate-pacer.js';
+
+export interface ImportOptions {
+  file: string;
+  format: BulkFormat;
+  concurrency: number;
+  reportPath: string;
+  /** Longest the import waits for a rate limit to pass before it stops (and can be resumed later). */
+  maxWaitMs: number;
+  /** The client to send with, given the fetch that paces requests and spots replays. */
+  client(options: Pick<PetstoreClientOptions, 'fetch' | 'maxDelayMs'>): PetstoreClient;
+  onProgress?(progress: ImportProgress): void;
+}
+
+export interface ImportProgress {
+  /** Bytes of the file read so far. */
+  bytes: number;
+  created: number;
+  /** Rows an earlier run had already created: the service replayed their answer. */
+  alreadyImported: number;
+  rejected: number;
+}
+
+export interface ImportSummary extends Omit<ImportProgress, 'bytes'> {
+  file: string;
+  format: BulkFormat;
+  rows: number;
+  /** The report file, when some row was rejected. */
+  report: string | null;
+}
+
+/** Statuses that condemn one row only; any other failure would fail every row after it too. */
+const rowFailure = (status: number) =>
+  status >= 400 && status < 500 && ![401, 403, 404, 429].includes(status);
+
+export async function importPets(options: ImportOptions): Promise<ImportSummary> {
+  const { file, format, concurrency, reportPath, maxWaitMs } = options;
+  const fileHash = await contentHash(file);
+  const pacer = ratePacer(maxWaitMs);
+  const replayed = new Set<string>();
+  const client = options.client({
+    maxDelayMs: maxWaitMs,
+    fetch: async (request) => {
+      await pacer.ready();
+      let response: Response;
+      try {
+        response = await fetch(request);
+      } catch (error) {
+        pacer.failed();
+        throw error;
+      }
+      pacer.observe(response);
+      if (response.headers.get('idempotent-replayed') === 'true') {
+        replayed.add(request.headers.get('idempotency-key') ?? '');
+      }
+      return response;
+    },
+  });
+  const report = importReport(reportPath);
+  const progress: ImportProgress = { bytes: 0, created: 0, alreadyImported: 0, rejected: 0 };
+  let rows = 0;
+  let stopped: Error | undefined;
+
+  const reject = async (rejected: RejectedRow) => {
+    progress.rejected++;
+    await report.add(rejected);
+  };
+
+  async function send({ row, pet }: InputRow): Promise<void> {
+    if ('unreadable' in pet) {
+      const error = { code: 'unreadable_row', message: pet.unreadable as string, status: 0 };
+      return reject({ row, error, input: null });
+    }
+    const idempotencyKey = rowKey(fileHash, row);
+    for (;;) {
+      try {
+        await client.createPet(pet as NewPet, { idempotencyKey });
+        if (replayed.delete(idempotencyKey)) progress.alreadyImported++;
+        else progress.created++;
+        return;
+      } catch (error) {
+        if (!(error instanceof PetstoreError)) throw error;
+        // Still rate limited after the SDK's own retries: wait with every other row, then send it again.
+        if (error.status === 429 && pacer.waitMs() <= maxWaitMs) continue;
+        if (!rowFailure(error.status)) throw stopAt(row, error, pacer.waitMs());
+        const { code, message, status, requestId } = error;
+        return reject({ row, error: { code, message, status, requestId }, input: pet });
+      }
+    }
+  }
+
+  const inFlight = new Set<Promise<void>>();
+  try {
+    for await (const input of readRows(file, format)) {
+      if (stopped) break;
+      rows++;
+      progress.bytes = input.bytes || progress.bytes;
+      const sending: Promise<void> = send(input)
+        .catch((error: Error) => void (stopped ??= error))
+        .finally(() => {
+          inFlight.delete(sending);
+          options.onProgress?.(progress);
+        });
+      inFlight.add(sending);
+      if (inFlight.size >= concurrency) await Promise.race(inFlight);
+    }
+  } finally {
+    await Promise.all(inFlight);
+    await report.close();
+  }
+  if (stopped) throw stopped;
+  const { created, alreadyImported, rejected } = progress;
+  return { file, format, rows, created, alreadyImported, rejected, report: rejected ? reportPath : null };
+}
+
+/** The error that stops a run, worded so that the user knows that running it again resumes it. */
+function stopAt(row: number, error: PetstoreError, waitMs: number): Error {
+  const status = error.status ? `HTTP ${error.status}, ` : '';
+  const later = error.status === 429 ? ` after ${new Date(Date.now() + waitMs).toISOString()}` : '';
+  return new Error(
+    `stopped at line ${row}: ${error.message} (${error.code}, ${status}request id ${error.requestId}). ` +
+      `Run the same command again${later} to resume: rows already created are not created twice.`,
+  );
+}

@@ -1,0 +1,35 @@
+// The report of an import: one NDJSON line per row the service refused or that could not be read, with its
+// line number, the Error body and the row as read. Created on the first such row only.
+import { createWriteStream, rmSync, type WriteStream } from 'node:fs';
+import { once } from 'node:events';
+
+export interface RejectedRow {
+  row: number;
+  error: { code: string; message: string; status: number; requestId?: string };
+  input: unknown;
+}
+
+export interface ImportReport {
+  add(rejected: RejectedRow): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Opens the report at `path`; a report left there by an earlier run of the import is removed first. */
+export function importReport(path: string): ImportReport {
+  rmSync(path, { force: true });
+  let out: WriteStream | undefined;
+  return {
+    async add(rejected) {
+      out ??= createWriteStream(path);
+      if (!out.write(`${JSON.stringify(rejected)}\n`)) await once(out, 'drain');
+    },
+    async close() {
+      if (!out) return;
+      out.end();
+      await once(out, 'finish');
+    },
+  };
+}
+
+/** Where the report goes by default: beside the input, `pets.csv` → `pets.csv.report.ndjson`. */
+export const defaultReportPath = (input: string): string => `${input}.report.ndjson`;

@@ -1,0 +1,41 @@
+// Events: what the service records of every change it makes, and the rules for naming and matching their types.
+
+export const eventTypes = [
+  'pet.created',
+  'pet.status_changed',
+  'order.placed',
+  'order.approved',
+  'order.completed',
+  'order.cancelled',
+] as const;
+export type EventType = (typeof eventTypes)[number];
+
+/** An event as the feed and webhooks carry it; `data` is the resource as the API returned it after the change. */
+export interface ServiceEvent<T extends object = object> {
+  id: number;
+  type: EventType;
+  /** ISO 8601 time of the change. */
+  createdAt: string;
+  data: T;
+}
+
+/**
+ * A type filter: an exact type (`pet.created`) or every type of a resource (`order.*`). Anything else is
+ * refused rather than matching nothing, so that a typo shows.
+ */
+export const eventTypePattern = /^(pet|order)\.(\*|[a-z_]+)$/;
+
+export const isEventTypeFilter = (filter: string): boolean =>
+  eventTypePattern.test(filter) &&
+  (filter.endsWith('.*') || (eventTypes as readonly string[]).includes(filter));
+
+/** Whether an event type is selected by a filter (exact, or a `resource.*` prefix). */
+export const matchesEventType = (filter: string, type: string): boolean =>
+  filter.endsWith('.*') ? type.startsWith(filter.slice(0, -1)) : filter === type;
+
+/** The prefix of a `resource.*` filter (`order.`), or undefined for an exact type. */
+export const eventTypePrefix = (filter: string): string | undefined =>
+  filter.endsWith('.*') ? filter.slice(0, -1) : undefined;
+
+/** Days an event stays in the feed by default before it is pruned. */
+export const defaultEventRetentionDays = 30;

@@ -1,0 +1,79 @@
+// What an adoption order is: its statuses, the limits on its note, and the one transition table that the
+// service, the OpenAPI descriptions, the docs and the tests all read.
+import type { PetStatus } from './pet.js';
+
+export const orderStatuses = ['placed', 'approved', 'completed', 'cancelled'] as const;
+export type OrderStatus = (typeof orderStatuses)[number];
+
+export const noteMaxLength = 500;
+
+export type OrderAction = 'place' | 'approve' | 'complete' | 'cancel';
+/** The actions on an existing order, each its own POST /store/orders/{orderId}/<action>. */
+export type OrderStepAction = Exclude<OrderAction, 'place'>;
+
+export interface Transition {
+  action: OrderAction;
+  /** Order statuses the action applies to; none for `place`, which starts from the pet. */
+  from: readonly OrderStatus[];
+  /** Pet status `place` requires. */
+  petFrom?: PetStatus;
+  to: OrderStatus;
+  /** The pet's status afterwards. */
+  petTo: PetStatus;
+}
+
+/** The transition table. Anything it does not list is refused with order_status_conflict. */
+export const orderTransitions = {
+  place: { action: 'place', from: [], petFrom: 'available', to: 'placed', petTo: 'pending' },
+  approve: { action: 'approve', from: ['placed'], to: 'approved', petTo: 'pending' },
+  complete: { action: 'complete', from: ['approved'], to: 'completed', petTo: 'sold' },
+  cancel: { action: 'cancel', from: ['placed', 'approved'], to: 'cancelled', petTo: 'available' },
+} as const satisfies Record<OrderAction, Transition>;
+
+export const orderStepActions = [
+  'approve',
+  'complete',
+  'cancel',
+] as const satisfies readonly OrderStepAction[];
+
+/** Actions the table allows on an order in `status`. */
+export const actionsAllowedFrom = (status: OrderStatus): OrderStepAction[] =>
+  orderStepActions.filter((action) => (orderTransitions[action].from as readonly string[]).includes(status));
+
+/**
+ * What `action` does to an order in `status`: apply the transition, answer unchanged (the order is already
+ * in the action's target state, so a retry is safe), or refuse.
+ */
+export function decideStep(action: OrderStepAction, status: OrderStatus): 'apply' | 'unchanged' | 'conflict' {
+  const transition = orderTransitions[action];
+  if ((transition.from as readonly string[]).includes(status)) return 'apply';
+  if (transition.to === status) return 'unchanged';
+  return 'conflict';
+}
+
+/** One line per row of the table, for OpenAPI descriptions. */
+export const describeTransition = (action: OrderAction): string => {
+  const t: Transition = orderTransitions[action];
+  const from = action === 'place' ? `pet \`${t.petFrom}\`` : t.from.map((s) => `\`${s}\``).join(' or ');
+  return `From ${from}: the order becomes \`${t.to}\` and the pet \`${t.petTo}\`, in one transaction.`;
+};
+
+export interface NewOrder {
+  petId: number;
+  note?: string;
+}
+
+export interface Order {
+  id: number;
+  petId: number;
+  status: OrderStatus;
+  note?: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Who asks: the key, and whether it reaches every order or only those it placed. */
+export interface OrderCaller {
+  apiKeyId: string;
+  managesAll: boolean;
+}

@@ -1,0 +1,27 @@
+// The RFC 8288 `Link` header of a keyset listing, carrying its limit, its filter and the cursor: `next` while
+// more items follow, else `resume`, where a client tailing the listing continues later (docs/decisions.md).
+import { Type } from '@sinclair/typebox';
+
+/** Sets `Link` from the page's cursors; `query` entries with an undefined value are left out. */
+export function pageLink(
+  reply: { header(name: string, value: string): unknown },
+  url: string,
+  query: Record<string, string | number | undefined>,
+  { nextCursor, resumeCursor }: { nextCursor: string | undefined; resumeCursor: string | undefined },
+): void {
+  const [cursor, rel] = nextCursor ? [nextCursor, 'next'] : [resumeCursor, 'resume'];
+  if (!cursor) return;
+  const params = Object.entries(query)
+    .filter((entry): entry is [string, string | number] => entry[1] !== undefined)
+    .map(([name, value]) => `${name}=${encodeURIComponent(value)}`);
+  reply.header('link', `<${url}?${[...params, `cursor=${cursor}`].join('&')}>; rel="${rel}"`);
+}
+
+/** The documented `Link` header of a listing at `path` (e.g. `/pets`) of `items` (e.g. `animals`). */
+export const pageLinkHeader = (path: string, items: string) =>
+  Type.String({
+    description:
+      `RFC 8288 link: to the next page when more ${items} follow (\`<…${path}?limit=20&cursor=…>; rel="next"\`), ` +
+      'otherwise to where a tailing client resumes later (`rel="resume"`; never `next`, so that following ' +
+      '`next` until it is absent ends)',
+  });

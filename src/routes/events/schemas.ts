@@ -1,0 +1,74 @@
+// Schemas of the event feed: validation, serialization, types and OpenAPI at once.
+import { Type } from '@sinclair/typebox';
+import { eventTypePattern, eventTypes } from '../../domain/events.js';
+import { defaultPageSize, maxPageSize } from '../../domain/pet.js';
+import { commonHeaders } from '../../http/schemas/error.js';
+import { pageLinkHeader } from '../../http/page-link.js';
+
+export const EventSchema = Type.Object(
+  {
+    id: Type.Integer({
+      minimum: 1,
+      format: 'int64',
+      description: 'Position in the feed: ids grow in commit order, with no gaps left behind a cursor',
+    }),
+    type: Type.Unsafe<string>({ type: 'string', enum: [...eventTypes], description: 'What happened' }),
+    createdAt: Type.String({ format: 'date-time', description: 'When the change committed' }),
+    data: Type.Object(
+      {},
+      {
+        additionalProperties: true,
+        description: 'The resource (a Pet or an Order) as the API returned it after the change',
+      },
+    ),
+  },
+  { $id: 'Event', additionalProperties: false, description: 'A change the service made' },
+);
+
+export const ListEventsQuery = Type.Object(
+  {
+    type: Type.Optional(
+      Type.String({
+        pattern: eventTypePattern.source,
+        description:
+          'Only events of this type (`order.approved`), or of every type of a resource (`order.*`)',
+        examples: ['pet.created', 'order.*'],
+      }),
+    ),
+    limit: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: maxPageSize,
+        default: defaultPageSize,
+        description: 'Most events returned',
+      }),
+    ),
+    cursor: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 200,
+        description:
+          'Opaque position from the `Link` header (`rel="next"` or `rel="resume"`) of an earlier page; valid ' +
+          'only with the same `type`',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const EventsSchema = Type.Array(Type.Ref(EventSchema), {
+  $id: 'Events',
+  description: 'A JSON array of Event',
+});
+
+export const sharedEventSchemas = [EventSchema, EventsSchema];
+
+export const listEventsResponse = Type.Ref(EventsSchema, {
+  description:
+    'A page of events in commit order. When more follow, `Link` gives the next page; a consumer tailing the ' +
+    'feed keeps the last cursor it got and asks again later.',
+  headers: {
+    ...commonHeaders,
+    Link: pageLinkHeader('/events', 'events'),
+  },
+});

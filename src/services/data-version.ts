@@ -1,0 +1,100 @@
+// The data version that read caches are valid under, across every process sharing the data: SQLite's change
+// token, or on PostgreSQL a counter in Redis that every write bumps after it commits and before it is
+// acknowledged. PostgreSQL without Redis has no cheap exact version, so nothing is cached there.
+import { openRedis } from '../limits/redis-client.js';
+import { ApiError } from '../errors/api-error.js';
+import type { Store } from '../store/store.js';
+
+export interface DataVersion {
+  /**
+   * A token for reads starting now: a result read after this call may be cached under it, and served while
+   * the token stays the same. Undefined means: do not cache (no version, or it cannot be read now).
+   */
+  token(): Promise<string | undefined>;
+  /** Whether a value read under `token` may be kept, now that the read is done. */
+  keep(token: string): boolean;
+  /**
+   * Runs a write that cached reads must see, and announces it before the caller acknowledges it. Where the
+   * announcement cannot be made (Redis unreachable), the write is refused with 503 before it starts, or,
+   * should Redis fail in between, answered 503 after it: never acknowledged unannounced.
+   */
+  write<T>(work: () => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** SQLite: `data_version` and this process's own writes (src/store/dialects/sqlite.ts) already move. */
+export const storeVersion = (store: Pick<Store, 'changeToken'>): DataVersion => ({
+  token: async () => store.changeToken(),
+  // A write that landed while reading may or may not be in the value: keep it only if none did.
+  keep: (token) => store.changeToken() === token,
+  write: (work) => work(),
+  close: async () => {},
+});
+
+/** PostgreSQL alone: instances write without telling each other, and reading a version costs what a read does. */
+export const noVersion: DataVersion = {
+  token: async () => undefined,
+  keep: () => false,
+  write: (work) => work(),
+  close: async () => {},
+};
+
+/**
+ * Increments the version. A missing key (a new or emptied Redis) starts from a random base rather than 0,
+ * so that a version held before Redis lost its data is never handed out again.
+ */
+const bumpScript = `
+if redis.call('exists', KEYS[1]) == 0 then redis.call('set', KEYS[1], ARGV[1]) end
+return redis.call('incr', KEYS[1])`;
+
+export interface RedisVersionOptions {
+  url: string;
+  /** The Redis key, e.g. `petstore:production:data-version`. */
+  key: string;
+  timeoutMs: number;
+}
+
+/**
+ * The version in Redis. A value read under version v is kept under v: a write acknowledged before the read
+ * began had bumped v already, so it is in the value; one that commits later bumps v for later requests.
+ * While Redis cannot be read, nothing is cached and every read goes to the database: pages stay exact.
+ */
+export async function createRedisVersion({ url, key, timeoutMs }: RedisVersionOptions): Promise<DataVersion> {
+  const client = openRedis(url, timeoutMs);
+  client.on('error', () => {}); // reported where a call fails; ioredis reconnects on its own
+  client.defineCommand('bumpVersion', { numberOfKeys: 1, lua: bumpScript });
+  await client.connect().catch(() => {});
+  const seed = () => String(Math.floor(Math.random() * 2 ** 50) * 1024);
+  return {
+    token: () =>
+      client.get(key).then(
+        (value) => value ?? undefined,
+        () => undefined,
+      ),
+    keep: () => true,
+    async write(work) {
+      if (client.status !== 'ready') {
+        throw new ApiError(
+          'service_unavailable',
+          'Redis, which keeps every instance exact, cannot be reached; nothing was changed',
+        );
+      }
+      const result = await work();
+      try {
+        await (client as unknown as { bumpVersion(key: string, seed: string): Promise<number> }).bumpVersion(
+          key,
+          seed(),
+        );
+      } catch {
+        throw new ApiError(
+          'service_unavailable',
+          'the change was saved but Redis, which tells the other instances, could not be reached; check before retrying',
+        );
+      }
+      return result;
+    },
+    close: async () => {
+      client.disconnect();
+    },
+  };
+}

@@ -1,0 +1,59 @@
+// Use cases on the event feed: list a page in commit order, and prune events past their retention.
+import { CursorCodec } from '../domain/cursor.js';
+import type { EventType, ServiceEvent } from '../domain/events.js';
+import type { EventRow } from '../store/schema.js';
+import type { Store } from '../store/store.js';
+import { deleteEventsBefore, listEventsAfter } from '../store/repositories/events-repository.js';
+import { readSetting } from '../store/repositories/settings-repository.js';
+import { readKeysetPage, type KeysetPage } from './keyset-page.js';
+
+export interface ListEventsInput {
+  /** An exact type or a `resource.*` prefix, already validated. */
+  type?: string;
+  limit: number;
+  cursor?: string;
+}
+
+export interface EventsService {
+  list(input: ListEventsInput): Promise<KeysetPage<ServiceEvent>>;
+  /** Deletes events older than the retention; returns how many. */
+  prune(): Promise<number>;
+}
+
+export const toEvent = (row: EventRow): ServiceEvent => ({
+  id: row.id,
+  type: row.type as EventType,
+  createdAt: new Date(row.created_at).toISOString(),
+  data: JSON.parse(row.data) as object,
+});
+
+/**
+ * The event as JSON text, exactly `JSON.stringify(toEvent(row))`, but with the stored `data` put in as it
+ * is: appendEvent wrote it with JSON.stringify, so parsing and writing it again would give the same text.
+ */
+export const eventJson = (row: EventRow): string => {
+  const head = JSON.stringify({
+    id: row.id,
+    type: row.type,
+    createdAt: new Date(row.created_at).toISOString(),
+  });
+  return `${head.slice(0, -1)},"data":${row.data}}`;
+};
+
+export async function createEventsService(
+  store: Store,
+  retentionMs: number,
+  clock: () => number = Date.now,
+): Promise<EventsService> {
+  const cursors = new CursorCodec(await readSetting(store.db, 'cursor_secret'), 'type', 'events');
+  return {
+    list: ({ type, limit, cursor }) =>
+      readKeysetPage(
+        cursors,
+        { filter: type, limit, cursor },
+        (afterId, rows) => listEventsAfter(store.db, { type, afterId, limit: rows }),
+        toEvent,
+      ),
+    prune: () => deleteEventsBefore(store.db, clock() - retentionMs),
+  };
+}

@@ -1,0 +1,61 @@
+// The services' composition root: every use case of the service, built over one store. The HTTP app and the
+// CLI both compose the service through here; neither needs the other.
+import type { Config } from '../config.js';
+import { redisPrefixOf, type RateLimiter } from '../limits/index.js';
+import type { Store } from '../store/store.js';
+import { createRedisVersion, noVersion, storeVersion, type DataVersion } from './data-version.js';
+import { createApiKeysService, type ApiKeysService } from './api-keys-service.js';
+import { createEventsService, type EventsService } from './events-service.js';
+import { createIdempotency, type Idempotency } from './idempotency.js';
+import { createKeyLimitsService, type KeyLimitsService } from './key-limits-service.js';
+import { createOrdersService, type OrdersService } from './orders-service.js';
+import { createPetsService, type PetsService } from './pets-service.js';
+import { createWebhooksService, type WebhooksService } from './webhooks-service.js';
+
+export interface Services {
+  pets: PetsService;
+  orders: OrdersService;
+  apiKeys: ApiKeysService;
+  keyLimits: KeyLimitsService;
+  idempotency: Idempotency;
+  events: EventsService;
+  webhooks: WebhooksService;
+  /** What read caches are valid under; closed with the services. */
+  dataVersion: DataVersion;
+}
+
+/** SQLite's own change token; on PostgreSQL a version in Redis when there is one, else no caching. */
+async function dataVersionOf(config: Config, store: Store): Promise<DataVersion> {
+  if (store.dialect === 'sqlite') return storeVersion(store);
+  if (!config.redisUrl) return noVersion;
+  return createRedisVersion({
+    url: config.redisUrl,
+    key: `${redisPrefixOf(config)}:data-version:${store.schema ?? ''}`,
+    timeoutMs: config.redisTimeoutMs,
+  });
+}
+
+export async function createServices(
+  config: Config,
+  store: Store,
+  clock: () => number = Date.now,
+  limiter?: RateLimiter,
+): Promise<Services> {
+  const dataVersion = await dataVersionOf(config, store);
+  const apiKeys = createApiKeysService(store, config.env, dataVersion, clock);
+  const idempotency = createIdempotency(
+    store,
+    { ttlMs: config.idempotencyTtlSeconds * 1000, waitMs: config.idempotencyWaitMs },
+    clock,
+  );
+  return {
+    pets: await createPetsService(store, idempotency, dataVersion, clock),
+    orders: await createOrdersService(store, idempotency, dataVersion, clock),
+    apiKeys,
+    keyLimits: createKeyLimitsService(apiKeys, limiter, clock),
+    idempotency,
+    events: await createEventsService(store, config.eventRetentionDays * 86_400_000, clock),
+    webhooks: createWebhooksService(store, config, clock),
+    dataVersion,
+  };
+}

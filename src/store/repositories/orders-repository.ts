@@ -1,0 +1,105 @@
+// Reading and writing order rows, and the conditional pet status change an order action makes.
+import type { Kysely, Transaction } from 'kysely';
+import type { OrderStatus } from '../../domain/order.js';
+import type { PetStatus } from '../../domain/pet.js';
+import type { Database, NewOrderRow, OrderRow, PetRow } from '../schema.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** The unique index that allows one open order per pet; a violation of it means the pet was just taken. */
+export const oneOpenOrderPerPetIndex = 'orders_one_open_per_pet';
+
+export async function insertOrder(db: Db, row: NewOrderRow): Promise<OrderRow> {
+  return db.insertInto('orders').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+/** The order, if it exists and `ownerKeyId` (when given) placed it. */
+export async function findOrderById(db: Db, id: number, ownerKeyId?: string): Promise<OrderRow | undefined> {
+  let query = db.selectFrom('orders').selectAll().where('id', '=', id);
+  if (ownerKeyId !== undefined) query = query.where('api_key_id', '=', ownerKeyId);
+  return query.executeTakeFirst();
+}
+
+export interface StatusChange {
+  id: number;
+  /** Only an order this key placed; undefined for any order. */
+  ownerKeyId: string | undefined;
+  from: readonly OrderStatus[];
+  to: OrderStatus;
+  now: number;
+}
+
+/**
+ * Moves the order from one of `from` to `to`; returns the updated row, or undefined when no such order is
+ * in any of `from` (or another action got there first): the condition makes concurrent actions exact.
+ */
+export async function updateOrderStatus(
+  db: Db,
+  { id, ownerKeyId, from, to, now }: StatusChange,
+): Promise<OrderRow | undefined> {
+  let query = db
+    .updateTable('orders')
+    .set({ status: to, updated_at: now })
+    .where('id', '=', id)
+    .where('status', 'in', [...from]);
+  if (ownerKeyId !== undefined) query = query.where('api_key_id', '=', ownerKeyId);
+  return query.returningAll().executeTakeFirst();
+}
+
+/** Sets the pet's status only when it is `from`; returns the pet as it now is, or undefined if it was not. */
+export async function movePetFrom(
+  db: Db,
+  petId: number,
+  from: PetStatus,
+  to: PetStatus,
+): Promise<PetRow | undefined> {
+  return db
+    .updateTable('pets')
+    .set({ status: to })
+    .where('id', '=', petId)
+    .where('status', '=', from)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Sets the pet's status; returns the pet as it now is if that changed it, undefined if it was `to` already. */
+export async function movePet(db: Db, petId: number, to: PetStatus): Promise<PetRow | undefined> {
+  return db
+    .updateTable('pets')
+    .set({ status: to })
+    .where('id', '=', petId)
+    .where('status', '<>', to)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export interface OrderPageQuery {
+  status: OrderStatus | undefined;
+  petId: number | undefined;
+  /** Only the orders this key placed; undefined for every order. */
+  ownerKeyId: string | undefined;
+  afterId: number;
+  limit: number;
+}
+
+/** One keyset page of orders in id order; the owner filter is in SQL so every page is full and exact. */
+export async function listOrdersAfter(
+  db: Db,
+  { status, petId, ownerKeyId, afterId, limit }: OrderPageQuery,
+): Promise<OrderRow[]> {
+  let query = db.selectFrom('orders').selectAll().where('id', '>', afterId);
+  if (status) query = query.where('status', '=', status);
+  if (petId !== undefined) query = query.where('pet_id', '=', petId);
+  if (ownerKeyId !== undefined) query = query.where('api_key_id', '=', ownerKeyId);
+  return query.orderBy('id').limit(limit).execute();
+}
+
+/** How many pets are in each status. */
+export async function countPetsByStatus(db: Db): Promise<Array<{ status: PetStatus; count: number }>> {
+  const rows = await db
+    .selectFrom('pets')
+    .select(['status', db.fn.countAll<number | string>().as('count')])
+    .groupBy('status')
+    .execute();
+  return rows.map((row) => ({ status: row.status, count: Number(row.count) }));
+}

@@ -1,0 +1,86 @@
+// `petstore events list` as a user runs it: child processes talking HTTP to a listening app, on every backend.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { backends } from '../helpers/backends.js';
+import { runCli } from '../helpers/run-cli.js';
+import { startSdkServer, type SdkServer } from '../helpers/sdk-server.js';
+
+for (const backend of backends) {
+  describe(`petstore events on ${backend.name}`, () => {
+    let server: SdkServer;
+    let env: Record<string, string>;
+    let petId: number;
+    let orderId: number;
+    before(async () => {
+      server = await startSdkServer(backend);
+      env = { PETSTORE_URL: server.baseUrl, PETSTORE_API_KEY: server.key };
+      const add = (name: string) =>
+        server.request({
+          method: 'POST',
+          url: '/v1/pets',
+          headers: server.auth,
+          payload: { name, categoryId: 1 },
+        });
+      petId = (await add('Rex')).json().id;
+      await add('Tom');
+      const order = await server.request({
+        method: 'POST',
+        url: '/v1/store/orders',
+        headers: server.auth,
+        payload: { petId },
+      });
+      orderId = order.json().id;
+      await server.request({
+        method: 'POST',
+        url: `/v1/store/orders/${orderId}/cancel`,
+        headers: server.auth,
+      });
+    });
+    after(() => server.close());
+
+    const petstore = async (...args: string[]) => {
+      const res = await runCli(args, env);
+      assert.equal(res.code, 0, res.stderr);
+      return res.stdout;
+    };
+
+    test('list prints one page as JSON; --type and --all follow every page of a filter', async () => {
+      const page = JSON.parse(await petstore('events', 'list', '--limit', '2', '--json'));
+      assert.deepEqual(
+        page.map((event: { type: string }) => event.type),
+        ['pet.created', 'pet.created'],
+      );
+      const orders = JSON.parse(
+        await petstore('events', 'list', '--type', 'order.*', '--limit', '1', '--all', '--json'),
+      );
+      assert.deepEqual(
+        orders.map((event: { type: string; data: { id: number } }) => [event.type, event.data.id]),
+        [
+          ['order.placed', orderId],
+          ['order.cancelled', orderId],
+        ],
+      );
+      const moves = JSON.parse(await petstore('events', 'list', '--type', 'pet.status_changed', '--json'));
+      assert.deepEqual(
+        moves.map((event: { data: { id: number; status: string } }) => [event.data.id, event.data.status]),
+        [
+          [petId, 'pending'],
+          [petId, 'available'],
+        ],
+      );
+    });
+
+    test('a table by default; an unknown type is refused with the choices', async () => {
+      const table = await petstore('events', 'list', '--type', 'order.cancelled');
+      assert.match(
+        table,
+        new RegExp(
+          `^ID\\s+TYPE\\s+CREATED\\s+RESOURCE\\s+STATUS\\n\\d+\\s+order.cancelled\\s+\\S+\\s+${orderId}\\s+cancelled\\n$`,
+        ),
+      );
+      const refused = await runCli(['events', 'list', '--type', 'pet.adopted'], env);
+      assert.equal(refused.code, 1);
+      assert.match(refused.stderr, /Allowed choices are pet\.created, .*, pet\.\*, order\.\*/);
+    });
+  });
+}

@@ -1,0 +1,71 @@
+// `petstore orders place|list|get|approve|complete|cancel` and `petstore inventory` as a user runs them: child
+// processes talking HTTP to a listening app, on every backend.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { backends } from '../helpers/backends.js';
+import { runCli } from '../helpers/run-cli.js';
+import { startSdkServer, type SdkServer } from '../helpers/sdk-server.js';
+
+for (const backend of backends) {
+  describe(`petstore orders on ${backend.name}`, () => {
+    let server: SdkServer;
+    let env: Record<string, string>;
+    before(async () => {
+      server = await startSdkServer(backend);
+      env = { PETSTORE_URL: server.baseUrl, PETSTORE_API_KEY: server.key };
+    });
+    after(() => server.close());
+
+    const petstore = async (...args: string[]) => {
+      const res = await runCli(args, env);
+      assert.equal(res.code, 0, res.stderr);
+      return res.stdout;
+    };
+
+    test('place, approve, complete, get and list print one object or an array; inventory counts', async () => {
+      const pet = await server.request({
+        method: 'POST',
+        url: '/v1/pets',
+        headers: server.auth,
+        payload: { name: 'Rex', categoryId: 1 },
+      });
+      const petId = pet.json().id;
+      const placed = JSON.parse(
+        await petstore('orders', 'place', String(petId), '--note', 'Saturday', '--json'),
+      );
+      assert.equal(placed.status, 'placed');
+      assert.equal(placed.note, 'Saturday');
+      assert.equal(
+        JSON.parse(await petstore('orders', 'approve', String(placed.id), '--json')).status,
+        'approved',
+      );
+      const done = JSON.parse(await petstore('orders', 'complete', String(placed.id), '--json'));
+      assert.equal(done.status, 'completed');
+      assert.deepEqual(JSON.parse(await petstore('orders', 'get', String(placed.id), '--json')), done);
+      const listed = JSON.parse(await petstore('orders', 'list', '--pet', String(petId), '--json'));
+      assert.deepEqual(listed, [done]);
+      const inventory = JSON.parse(await petstore('inventory', '--json'));
+      assert.ok(inventory.sold >= 1);
+      assert.deepEqual(Object.keys(inventory).sort(), ['available', 'pending', 'sold']);
+    });
+
+    test('a refused action exits 1 with the code and message; tables by default', async () => {
+      const pet = await server.request({
+        method: 'POST',
+        url: '/v1/pets',
+        headers: server.auth,
+        payload: { name: 'Tom', categoryId: 1 },
+      });
+      const table = await petstore('orders', 'place', String(pet.json().id));
+      assert.match(table, /^ID\s+PET\s+STATUS\s+CREATED\s+UPDATED\s+NOTE\n\d+\s+\d+\s+placed/);
+      const id = table.split('\n')[1]!.split(/\s+/)[0]!;
+      const refused = await runCli(['orders', 'complete', id], env);
+      assert.equal(refused.code, 1);
+      assert.match(
+        refused.stderr,
+        /its status is placed; actions allowed from there: approve, cancel \(order_status_conflict, HTTP 409/,
+      );
+      assert.match(await petstore('orders', 'cancel', id), /cancelled/);
+    });
+  });
+}

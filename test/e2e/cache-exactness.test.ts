@@ -1,0 +1,216 @@
+// Caches on PostgreSQL with Redis are exact across instances: a write through instance A, or through the
+// `petstore` command straight to the database, is seen by instance B on its very next request, for many
+// rounds (PETSTORE_TEST_EXACT_ROUNDS, 500 by default; a fifth as many rounds of order transitions, seen in
+// the pets' status filter and the inventory). Then a Redis outage: B stops caching and stays exact,
+// and writes that could not be announced are refused with 503.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { sql } from 'kysely';
+import { buildApp } from '../../src/app.js';
+import { createServices, type Services } from '../../src/services/index.js';
+import { openStore } from '../../src/store/open-store.js';
+import type { Store } from '../../src/store/store.js';
+import { backends, redisUrl } from '../helpers/backends.js';
+import { privateRedis, type PrivateRedis } from '../limits/private-redis.js';
+
+const postgres = backends.find((backend) => backend.name === 'postgres');
+const rounds = Number(process.env.PETSTORE_TEST_EXACT_ROUNDS ?? 500);
+/** Order rounds make about five times the requests of a pet round: a fifth as many. */
+const orderRounds = Math.max(1, Math.round(rounds / 5));
+const resumeOf = (link: unknown) => /^<([^>]+)>; rel="resume"$/.exec(String(link))?.[1];
+const ids = (body: string) => (JSON.parse(body) as Array<{ id: number }>).map((pet) => pet.id);
+
+/** Two instances (A, B) and the command line (its own services) on one PostgreSQL deployment and Redis. */
+async function fleet(redis: string) {
+  const deployment = postgres!.freshDeployment({
+    redisUrl: redis,
+    redisPrefix: `petstore-test:exact:${process.pid}:${Date.now().toString(36)}`,
+    redisTimeoutMs: 300,
+  });
+  const stores: Store[] = [];
+  const open = async () => {
+    const store = await openStore(deployment.config);
+    stores.push(store);
+    return store;
+  };
+  const apps: FastifyInstance[] = [await buildApp({ config: deployment.config, store: await open() })];
+  apps.push(await buildApp({ config: deployment.config, store: await open() }));
+  const cli: Services = await createServices(deployment.config, await open());
+  const auth = (key: string) => ({ authorization: `Bearer ${key}` });
+  const key = (await cli.apiKeys.create({ name: 'exact', plan: 'enterprise', perMinute: 1e6, perDay: 1e6 }))
+    .key;
+  return {
+    a: (options: InjectOptions) => apps[0]!.inject({ headers: auth(key), ...options }),
+    b: (options: InjectOptions) => apps[1]!.inject({ headers: auth(key), ...options }),
+    cli,
+    auth,
+    store: stores[0]!,
+    async close() {
+      await Promise.all(apps.map((app) => app.close()));
+      await cli.dataVersion.close();
+      await Promise.all(stores.slice(2).map((store) => store.close()));
+      await deployment.remove();
+    },
+  };
+}
+
+describe(
+  'exact caches across instances on PostgreSQL and Redis',
+  { skip: (!postgres || !redisUrl) && 'no PostgreSQL or Redis' },
+  () => {
+    let f: Awaited<ReturnType<typeof fleet>>;
+    before(async () => {
+      f = await fleet(redisUrl!);
+    });
+    after(() => f?.close());
+
+    test(`${rounds} rounds: a pet created through A is listed by B at once`, async () => {
+      let url = resumeOf((await f.b({ url: '/v1/pets?limit=100&status=pending' })).headers.link)!;
+      for (let round = 0; round < rounds; round++) {
+        assert.deepEqual(ids((await f.b({ url })).body), []);
+        assert.deepEqual(ids((await f.b({ url })).body), [], 'read twice: cached on B');
+        const created = await f.a({
+          method: 'POST',
+          url: '/v1/pets',
+          payload: { name: `r${round}`, categoryId: 1, status: 'pending' },
+        });
+        assert.equal(created.statusCode, 201);
+        const seen = await f.b({ url });
+        assert.deepEqual(ids(seen.body), [created.json().id], `round ${round}`);
+        url = resumeOf(seen.headers.link)!;
+      }
+    });
+
+    test('B really serves a repeated read from its cache: a row no write announced shows only after one is', async () => {
+      const url = resumeOf((await f.b({ url: '/v1/pets?limit=100&status=available' })).headers.link)!;
+      assert.deepEqual(ids((await f.b({ url })).body), []);
+      const row = await sql<{ id: number }>`insert into pets (name, category_id, status, created_at)
+        values ('unannounced', 1, 'available', 0) returning id`.execute(f.store.db);
+      assert.deepEqual(ids((await f.b({ url })).body), [], 'served from the cache, not the database');
+      const created = await f.a({
+        method: 'POST',
+        url: '/v1/pets',
+        payload: { name: 'announced', categoryId: 1, status: 'available' },
+      });
+      assert.equal(created.statusCode, 201);
+      assert.deepEqual(ids((await f.b({ url })).body), [row.rows[0]!.id, created.json().id]);
+    });
+
+    test(`${orderRounds} rounds: order transitions through A are seen in B's status filter and inventory`, async () => {
+      let url = resumeOf((await f.b({ url: '/v1/pets?limit=100&status=sold' })).headers.link)!;
+      const inventory = async () =>
+        (await f.b({ url: '/v1/store/inventory' })).json() as Record<string, number>;
+      /** B reads the sold page and the inventory twice (the second from its caches); the inventory read. */
+      const cacheOnB = async (round: number) => {
+        assert.deepEqual(ids((await f.b({ url })).body), [], `round ${round}: nothing newly sold yet`);
+        assert.deepEqual(ids((await f.b({ url })).body), [], 'read twice: cached on B');
+        const before = await inventory();
+        assert.deepEqual(await inventory(), before, 'read twice: cached on B');
+        return before;
+      };
+      const act = async (orderId: number, action: 'approve' | 'complete') => {
+        const res = await f.a({ method: 'POST', url: `/v1/store/orders/${orderId}/${action}` });
+        assert.equal(res.statusCode, 200, `${action}: ${res.body}`);
+      };
+      for (let round = 0; round < orderRounds; round++) {
+        const pet = await f.a({
+          method: 'POST',
+          url: '/v1/pets',
+          payload: { name: `o${round}`, categoryId: 1 },
+        });
+        assert.equal(pet.statusCode, 201);
+        const petId = pet.json().id as number;
+
+        let before = await cacheOnB(round);
+        const order = await f.a({ method: 'POST', url: '/v1/store/orders', payload: { petId } });
+        assert.equal(order.statusCode, 201, order.body);
+        const orderId = order.json().id as number;
+        assert.deepEqual(
+          await inventory(),
+          { ...before, available: before.available! - 1, pending: before.pending! + 1 },
+          `round ${round}: placed`,
+        );
+
+        await act(orderId, 'approve');
+        before = await cacheOnB(round);
+        await act(orderId, 'complete');
+        const seen = await f.b({ url });
+        assert.deepEqual(ids(seen.body), [petId], `round ${round}: sold`);
+        assert.deepEqual(
+          await inventory(),
+          { ...before, pending: before.pending! - 1, sold: before.sold! + 1 },
+          `round ${round}: completed`,
+        );
+        url = resumeOf(seen.headers.link)!;
+      }
+    });
+
+    test(`${rounds} rounds: a plan change and a revocation by the command are seen by B at once`, async () => {
+      for (let round = 0; round < rounds; round++) {
+        const { id, key } = await f.cli.apiKeys.create({ name: `r${round}`, plan: 'business' });
+        // From an address of its own each round: refused keys count against the address's anonymous budget.
+        const remoteAddress = `10.1.${round >> 8}.${round & 255}`;
+        const get = () => f.b({ url: '/v1/pets?limit=1', headers: f.auth(key), remoteAddress });
+        assert.equal((await get()).headers['x-ratelimit-limit'], '1000');
+        assert.equal((await get()).headers['x-ratelimit-limit'], '1000', 'read twice: key cached on B');
+        await f.cli.apiKeys.setPlan(id, 'pro');
+        assert.equal((await get()).headers['x-ratelimit-limit'], '300', `round ${round}: plan`);
+        await f.cli.apiKeys.revoke(id);
+        const refused = await get();
+        assert.equal(refused.statusCode, 401, `round ${round}: revoked`);
+        assert.equal(refused.json().code, 'api_key_revoked');
+      }
+    });
+  },
+);
+
+describe('a Redis outage while caching on PostgreSQL', { skip: !postgres && 'no PostgreSQL' }, () => {
+  let redis: PrivateRedis;
+  let f: Awaited<ReturnType<typeof fleet>>;
+  before(async () => {
+    redis = await privateRedis();
+    f = await fleet(redis.url);
+  });
+  after(async () => {
+    await f?.close();
+    await redis?.stop();
+  });
+
+  test('B stops caching and stays exact; writes that cannot be announced are 503', async () => {
+    const url = '/v1/pets?limit=100&status=sold';
+    assert.deepEqual(ids((await f.b({ url })).body), []);
+    assert.deepEqual(ids((await f.b({ url })).body), [], 'cached on B');
+
+    await redis.stop();
+    await new Promise((resolve) => setTimeout(resolve, 200)); // the instances' connections see it close
+    const refused = await f.a({
+      method: 'POST',
+      url: '/v1/pets',
+      payload: { name: 'lost', categoryId: 1, status: 'sold' },
+    });
+    assert.equal(refused.statusCode, 503);
+    assert.equal(refused.json().code, 'service_unavailable');
+    assert.deepEqual(ids((await f.b({ url })).body), [], 'the refused write changed nothing');
+
+    // A write no instance could announce (straight to the database): B, unable to read the version, reads it.
+    const row = await sql<{ id: number }>`insert into pets (name, category_id, status, created_at)
+      values ('unannounced', 1, 'sold', 0) returning id`.execute(f.store.db);
+    const during = await f.b({ url });
+    assert.equal(during.statusCode, 200);
+    assert.deepEqual(ids(during.body), [row.rows[0]!.id]);
+
+    await redis.start();
+    const deadline = Date.now() + 10_000;
+    let created;
+    do {
+      created = await f.a({
+        method: 'POST',
+        url: '/v1/pets',
+        payload: { name: 'back', categoryId: 1, status: 'sold' },
+      });
+    } while (created.statusCode === 503 && Date.now() < deadline);
+    assert.equal(created.statusCode, 201, 'writes resume once Redis is back');
+    assert.deepEqual(ids((await f.b({ url })).body), [row.rows[0]!.id, created.json().id]);
+  });
+});

@@ -1,0 +1,242 @@
+// Webhook delivery to a real receiver on loopback, on every backend: each event once and in order, signed
+// so that standardwebhooks verifies it (and refuses a tampered body or a stale timestamp), retried until a
+// failing receiver recovers, every attempt recorded; loopback and metadata addresses refused without the
+// allow-list, at registration and at delivery; an endpoint disabled only after the give-up time; a backlog
+// of several batches delivered without waiting the poll interval between them.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { Webhook } from 'standardwebhooks';
+import { Registry } from 'prom-client';
+import { startDeliveryWorker, type DeliveryWorker } from '../../src/events/delivery-worker.js';
+import { createWebhookMetrics, type WebhookMetrics } from '../../src/metrics/webhook-metrics.js';
+import { createWebhooksService } from '../../src/services/webhooks-service.js';
+import { backends } from '../helpers/backends.js';
+import { startTestApp, type TestApp } from '../helpers/test-app.js';
+import { startWebhookReceiver, verifyDelivery, type WebhookReceiver } from '../helpers/webhook-receiver.js';
+
+const silent = { info() {}, warn() {}, error() {} };
+const settings = {
+  webhookAllowedHosts: '127.0.0.1',
+  webhookRetryBaseMs: 20,
+  webhookPollIntervalMs: 20,
+  webhookTimeoutMs: 2000,
+};
+
+for (const backend of backends) {
+  describe(`webhook delivery on ${backend.name}`, () => {
+    let t: TestApp;
+    let receiver: WebhookReceiver;
+    let worker: DeliveryWorker;
+    let endpoint: { id: string; secret: string };
+    const registry = new Registry();
+    let metrics: WebhookMetrics;
+    const metric = async (name: string, labels: Record<string, string> = {}) =>
+      (await registry.getSingleMetric(name)!.get()).values.find((v) =>
+        Object.entries(labels).every(([k, value]) => v.labels[k] === value),
+      )?.value;
+    before(async () => {
+      t = await startTestApp(backend, settings);
+      receiver = await startWebhookReceiver();
+      const added = await t.app.services.webhooks.add({ url: receiver.url, events: ['pet.*'] });
+      endpoint = { id: added.endpoint.id, secret: added.secret };
+      metrics = createWebhookMetrics(registry, t.app.store, Date.now);
+      worker = startDeliveryWorker({ store: t.app.store, config: t.config, log: silent, metrics });
+    });
+    after(async () => {
+      await worker.stop();
+      await receiver.close();
+      await t.close();
+    });
+
+    const createPet = async (name: string) => {
+      const res = await t.request({
+        method: 'POST',
+        url: '/v1/pets',
+        headers: t.auth,
+        payload: { name, categoryId: 3 },
+      });
+      assert.equal(res.statusCode, 201);
+      return res.json() as { id: number };
+    };
+
+    test('each event arrives once, in order, with the resource as data, signed', async () => {
+      assert.match(endpoint.secret, /^whsec_[A-Za-z0-9+/]+=*$/);
+      const pets = [];
+      for (let i = 0; i < 8; i++) pets.push(await createPet(`hook ${i}`));
+      const got = await receiver.waitForAccepted(8);
+      await new Promise((resolve) => setTimeout(resolve, 100)); // nothing more may come
+      assert.equal(receiver.received.length, 8);
+      assert.deepEqual(
+        got.map((r) => r.event.data),
+        pets,
+      );
+      const feed = (await t.request({ url: '/v1/events', headers: t.auth })).json();
+      assert.deepEqual(
+        got.map((r) => r.event),
+        feed,
+      );
+      for (const r of got) {
+        assert.equal(r.headers['webhook-id'], `evt_${r.event.id}`);
+        assert.match(String(r.headers['webhook-signature']), /^v1,/);
+        assert.deepEqual(verifyDelivery(endpoint.secret, r.body, r.headers), r.event);
+      }
+    });
+
+    test('a tampered body, a stale timestamp or another secret fails verification', () => {
+      const { body, headers } = receiver.accepted()[0]!;
+      assert.throws(() => verifyDelivery(endpoint.secret, body.replace('hook 0', 'hook X'), headers));
+      const id = String(headers['webhook-id']);
+      const stale = new Date(Date.now() - 10 * 60_000);
+      const staleHeaders = {
+        'webhook-id': id,
+        'webhook-timestamp': String(Math.floor(stale.getTime() / 1000)),
+        'webhook-signature': new Webhook(endpoint.secret).sign(id, stale, body),
+      };
+      assert.throws(() => verifyDelivery(endpoint.secret, body, staleHeaders), /too old/);
+      const other = `whsec_${Buffer.alloc(24, 7).toString('base64')}`;
+      assert.throws(() => verifyDelivery(other, body, headers));
+    });
+
+    test('a receiver failing the first 3 attempts gets the event on the 4th; every attempt is recorded', async () => {
+      const before = receiver.accepted().length;
+      receiver.failNext(3);
+      const pet = await createPet('patient');
+      const got = await receiver.waitForAccepted(before + 1);
+      assert.deepEqual(got.at(-1)!.event.data, pet);
+      // The receiver has answered; the worker records the outcome right after.
+      let [delivery] = await t.app.services.webhooks.deliveries(endpoint.id, 1);
+      for (let i = 0; i < 100 && delivery!.state !== 'delivered'; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        [delivery] = await t.app.services.webhooks.deliveries(endpoint.id, 1);
+      }
+      assert.equal(delivery!.state, 'delivered');
+      assert.deepEqual(
+        delivery!.attempts.map((a) => a.status),
+        [500, 500, 500, 204],
+      );
+      assert.match(delivery!.attempts[0]!.error!, /HTTP 500: receiver is down/);
+      assert.equal(delivery!.attempts[3]!.error, null);
+      const shown = await t.app.services.webhooks.show(endpoint.id);
+      assert.equal(shown.failingSince, null);
+      assert.equal(shown.pending, 0);
+      assert.equal(await metric('petstore_webhook_deliveries_total', { outcome: 'failed' }), 3);
+      assert.equal(await metric('petstore_webhook_deliveries_total', { outcome: 'delivered' }), 9);
+      assert.equal(
+        await metric('petstore_webhook_oldest_undelivered_seconds', { endpoint: endpoint.id }),
+        undefined,
+      );
+    });
+
+    test('replay sends an event again with the same webhook-id', async () => {
+      const last = receiver.accepted().at(-1)!;
+      const count = receiver.accepted().length;
+      assert.deepEqual(await t.app.services.webhooks.replay(last.event.id), [endpoint.id]);
+      const got = await receiver.waitForAccepted(count + 1);
+      assert.equal(got.at(-1)!.headers['webhook-id'], last.headers['webhook-id']);
+    });
+
+    test('127.0.0.1 and 169.254.169.254 are refused without the allow-list, at registration and delivery', async () => {
+      const strict = createWebhooksService(t.app.store, { env: 'production', webhookAllowedHosts: '' });
+      for (const url of [
+        receiver.url,
+        'https://127.0.0.1/hooks',
+        'https://169.254.169.254/latest/meta-data',
+      ]) {
+        await assert.rejects(strict.add({ url, events: ['pet.created'] }), /Refused/);
+      }
+      await assert.rejects(strict.add({ url: 'https://[::1]/x', events: ['pet.created'] }), /Refused/);
+      // Registered while allowed, then delivered by an instance without the allow-list: nothing is sent.
+      // (In staging, so that the address, not the http form, is what is refused.)
+      await worker.stop();
+      const count = receiver.received.length;
+      const strictWorker = startDeliveryWorker(
+        { store: t.app.store, config: { ...t.config, env: 'staging', webhookAllowedHosts: '' }, log: silent },
+        false,
+      );
+      await createPet('blocked');
+      await strictWorker.runOnce();
+      assert.equal(receiver.received.length, count);
+      const [delivery] = await t.app.services.webhooks.deliveries(endpoint.id, 1);
+      assert.equal(delivery!.state, 'pending');
+      assert.match(delivery!.attempts[0]!.error!, /loopback, private, link-local or metadata/);
+      const age = await metric('petstore_webhook_oldest_undelivered_seconds', { endpoint: endpoint.id });
+      assert.ok(age !== undefined && age >= 0, 'the waiting event shows in the oldest-undelivered gauge');
+      worker = startDeliveryWorker({ store: t.app.store, config: t.config, log: silent });
+      await receiver.waitForAccepted(receiver.accepted().length + 1);
+    });
+
+    test('an endpoint failing for the give-up time is disabled, logged and counted; its events wait', async () => {
+      await worker.stop();
+      const dead = await t.app.services.webhooks.add({
+        url: 'http://127.0.0.1:9/gone',
+        events: ['pet.created'],
+      });
+      await createPet('unheard');
+      let now = Date.now();
+      const warnings: string[] = [];
+      const log = { ...silent, warn: (_: object, message: string) => void warnings.push(message) };
+      const config = { ...t.config, webhookGiveUpSeconds: 3 * 86_400 };
+      const clocked = startDeliveryWorker(
+        { store: t.app.store, config, log, metrics, clock: () => now },
+        false,
+      );
+      await clocked.runOnce();
+      assert.notEqual((await t.app.services.webhooks.show(dead.endpoint.id)).failingSince, null);
+      now += 2 * 86_400_000; // two days of failing later: retried, and still enabled
+      assert.equal(await clocked.runOnce(), 1);
+      assert.equal((await t.app.services.webhooks.show(dead.endpoint.id)).enabled, true);
+      assert.deepEqual(warnings, []);
+      now += 86_400_000; // three days
+      assert.equal(await clocked.runOnce(), 1);
+      const shown = await t.app.services.webhooks.show(dead.endpoint.id);
+      assert.equal(shown.enabled, false);
+      assert.match(shown.disabledReason!, /failing since/);
+      assert.equal(shown.pending, 1);
+      assert.deepEqual(warnings, ['webhook endpoint disabled after failing for the give-up time']);
+      assert.equal(await metric('petstore_webhook_endpoints_disabled_total'), 1);
+      await t.app.services.webhooks.remove(dead.endpoint.id);
+      worker = startDeliveryWorker({ store: t.app.store, config: t.config, log: silent, metrics });
+    });
+
+    test('a backlog of several batches is delivered pass after pass, without waiting the poll interval', async () => {
+      await worker.stop();
+      const count = receiver.accepted().length;
+      const pets = [];
+      for (let i = 0; i < 120; i++) pets.push(await createPet(`backlog ${i}`));
+      // Far longer than the test may take: only a pass that found nothing due may wait for it.
+      const config = { ...t.config, webhookPollIntervalMs: 600_000 };
+      worker = startDeliveryWorker({ store: t.app.store, config, log: silent });
+      const got = await receiver.waitForAccepted(count + 120, 10_000);
+      assert.deepEqual(
+        got.slice(count).map((r) => r.event.data),
+        pets,
+      );
+    });
+
+    test('a pass in which one endpoint fails still waits for the others, and logs the failure', async () => {
+      await worker.stop();
+      // An empty secret makes signing throw outside the attempt: the worker serving it rejects.
+      const broken = await t.app.services.webhooks.add({ url: receiver.url, events: ['pet.created'] });
+      await t.app.store.db
+        .updateTable('webhook_endpoints')
+        .set({ secret: '' })
+        .where('id', '=', broken.endpoint.id)
+        .execute();
+      receiver.delayMs = 300;
+      const errors: string[] = [];
+      const log = { ...silent, error: (_: object, message: string) => void errors.push(message) };
+      const pass = startDeliveryWorker({ store: t.app.store, config: t.config, log, concurrency: 2 }, false);
+      try {
+        await createPet('slow');
+        assert.equal(await pass.runOnce(), 1);
+        const [delivery] = await t.app.services.webhooks.deliveries(endpoint.id, 1);
+        assert.equal(delivery!.state, 'delivered', 'the slow endpoint was done when the pass ended');
+        assert.deepEqual(errors, ['webhook delivery pass failed']);
+      } finally {
+        receiver.delayMs = 0;
+        await t.app.services.webhooks.remove(broken.endpoint.id);
+        worker = startDeliveryWorker({ store: t.app.store, config: t.config, log: silent });
+      }
+    });
+  });
+}

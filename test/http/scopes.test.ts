@@ -1,0 +1,199 @@
+// Function-level authorization through HTTP: every operation the app registered × every scope, generated from
+// the scope table the code uses, which is itself held against a literal copy so that a change is deliberate.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import Fastify, { type InjectOptions } from 'fastify';
+import { enforceScopes } from '../../src/http/scopes.js';
+import { operationScopes, scopeNames, type OperationId, type Scope } from '../../src/domain/scopes.js';
+import { backends } from '../helpers/backends.js';
+import { startTestApp, type TestApp } from '../helpers/test-app.js';
+
+test('the scope table is exactly the one documented in docs/security.md', () => {
+  assert.deepEqual(scopeNames, ['pets:read', 'pets:write', 'orders:write', 'orders:manage', 'events:read']);
+  assert.deepEqual(operationScopes, {
+    listPets: ['pets:read'],
+    getPet: ['pets:read'],
+    createPet: ['pets:write'],
+    getInventory: ['pets:read'],
+    placeOrder: ['orders:write'],
+    listOrders: ['orders:write', 'orders:manage'],
+    getOrder: ['orders:write', 'orders:manage'],
+    cancelOrder: ['orders:write', 'orders:manage'],
+    approveOrder: ['orders:manage'],
+    completeOrder: ['orders:manage'],
+    listEvents: ['events:read'],
+  });
+});
+
+/** What a valid request needs: the caller's auth, an all-scope key for setup, and the app. */
+interface Setup {
+  t: TestApp;
+  /** Authorization of the key under test. */
+  auth: Record<string, string>;
+  /** Authorization of a key holding every scope, to prepare data. */
+  admin: Record<string, string>;
+  /** Whether the key under test may place orders (then it places the orders it acts on, and owns them). */
+  placesOrders: boolean;
+}
+
+const newPet = async ({ t, admin }: Setup): Promise<number> =>
+  (
+    await t.request({
+      method: 'POST',
+      url: '/v1/pets',
+      headers: admin,
+      payload: { name: 'Rex', categoryId: 1 },
+    })
+  ).json().id;
+
+/** An order in `status`, placed by the key under test when it may place orders, else by the admin key. */
+async function newOrder(s: Setup, status: 'placed' | 'approved'): Promise<number> {
+  const petId = await newPet(s);
+  const placer = s.placesOrders ? s.auth : s.admin;
+  const placed = await s.t.request({
+    method: 'POST',
+    url: '/v1/store/orders',
+    headers: placer,
+    payload: { petId },
+  });
+  assert.equal(placed.statusCode, 201, placed.body);
+  const id = placed.json().id as number;
+  if (status === 'approved') {
+    const approved = await s.t.request({
+      method: 'POST',
+      url: `/v1/store/orders/${id}/approve`,
+      headers: s.admin,
+    });
+    assert.equal(approved.statusCode, 200, approved.body);
+  }
+  return id;
+}
+
+/**
+ * One valid request per operationId, as the issue for each route specifies it. Order operations run only
+ * once their routes are registered; they act on orders the calling key placed, so `orders:write` reaches them.
+ */
+const validRequests: Record<OperationId, (s: Setup) => Promise<InjectOptions>> = {
+  listPets: async () => ({ url: '/v1/pets' }),
+  getPet: async (s) => ({ url: `/v1/pets/${await newPet(s)}` }),
+  createPet: async () => ({ method: 'POST', url: '/v1/pets', payload: { name: 'Kit', categoryId: 2 } }),
+  getInventory: async () => ({ url: '/v1/store/inventory' }),
+  placeOrder: async (s) => ({ method: 'POST', url: '/v1/store/orders', payload: { petId: await newPet(s) } }),
+  listOrders: async () => ({ url: '/v1/store/orders' }),
+  getOrder: async (s) => ({ url: `/v1/store/orders/${await newOrder(s, 'placed')}` }),
+  cancelOrder: async (s) => ({
+    method: 'POST',
+    url: `/v1/store/orders/${await newOrder(s, 'placed')}/cancel`,
+  }),
+  approveOrder: async (s) => ({
+    method: 'POST',
+    url: `/v1/store/orders/${await newOrder(s, 'placed')}/approve`,
+  }),
+  completeOrder: async (s) => ({
+    method: 'POST',
+    url: `/v1/store/orders/${await newOrder(s, 'approved')}/complete`,
+  }),
+  listEvents: async () => ({ url: '/v1/events' }),
+};
+
+for (const backend of backends) {
+  describe(`scopes on ${backend.name}: every operation × every scope`, () => {
+    let t: TestApp;
+    let admin: Record<string, string>;
+    const keyOf = new Map<Scope, Record<string, string>>();
+    let registered: Set<string>;
+    before(async () => {
+      t = await startTestApp(backend);
+      admin = t.auth;
+      for (const scope of scopeNames) {
+        const { key } = await t.app.services.apiKeys.create({
+          name: scope,
+          plan: 'enterprise',
+          perMinute: 1_000_000,
+          perDay: 1_000_000,
+          scopes: [scope],
+        });
+        keyOf.set(scope, { authorization: `Bearer ${key}` });
+      }
+      // The operations this build serves, read from the app itself: routes added later join the matrix.
+      await t.app.ready();
+      const doc = t.app.swagger() as { paths: Record<string, Record<string, { operationId?: string }>> };
+      registered = new Set(
+        Object.values(doc.paths).flatMap((methods) => Object.values(methods).map((op) => op.operationId!)),
+      );
+    });
+    after(() => t.close());
+
+    test('the app serves exactly the operations of the scope table, each with a valid request here', () => {
+      assert.deepEqual([...registered].sort(), Object.keys(operationScopes).sort());
+      for (const operation of registered)
+        assert.ok(operation in validRequests, `${operation}: add a request`);
+    });
+
+    for (const operation of Object.keys(operationScopes) as OperationId[]) {
+      for (const scope of scopeNames) {
+        const allowed = (operationScopes[operation] as readonly Scope[]).includes(scope);
+        test(`${operation} with only ${scope}: ${allowed ? '2xx' : '403'}`, async () => {
+          const auth = keyOf.get(scope)!;
+          const request = await validRequests[operation]({
+            t,
+            auth,
+            admin,
+            placesOrders: scope === 'orders:write',
+          });
+          const res = await t.request({ ...request, headers: { ...request.headers, ...auth } });
+          if (allowed) {
+            assert.ok(res.statusCode >= 200 && res.statusCode < 300, `${res.statusCode} ${res.body}`);
+            return;
+          }
+          assert.equal(res.statusCode, 403, res.body);
+          const needed = operationScopes[operation];
+          assert.equal(res.json().code, 'insufficient_scope');
+          assert.match(
+            res.json().message,
+            new RegExp(needed.join('|')),
+            'the message names the scope needed',
+          );
+          assert.equal(
+            res.headers['www-authenticate'],
+            `Bearer realm="petstore", error="insufficient_scope", scope="${needed.join(' ')}"`,
+          );
+          assert.ok(res.headers['x-ratelimit-remaining'], 'a refusal carries the rate-limit headers');
+        });
+      }
+    }
+
+    test('a 403 counts against the key’s quota, and comes before the body is validated', async () => {
+      const { key } = await t.app.services.apiKeys.create({
+        name: 'ro',
+        plan: 'free',
+        scopes: ['pets:read'],
+      });
+      const headers = { authorization: `Bearer ${key}` };
+      const first = await t.request({ url: '/v1/pets', headers });
+      const refused = await t.request({ method: 'POST', url: '/v1/pets', headers, payload: { name: '' } });
+      assert.equal(refused.statusCode, 403, 'not 400: a key that may not write learns nothing of the rules');
+      assert.equal(
+        Number(refused.headers['x-ratelimit-remaining']),
+        Number(first.headers['x-ratelimit-remaining']) - 1,
+      );
+    });
+  });
+}
+
+test('a /v1 operation missing from the scope table, or without an operationId, stops the app from starting', async () => {
+  for (const operationId of ['adoptEverything', undefined]) {
+    const app = Fastify();
+    await assert.rejects(
+      async () =>
+        app.register(
+          async (v1) => {
+            enforceScopes(v1);
+            v1.get('/pets/rare', { schema: { operationId } }, async () => []);
+          },
+          { prefix: '/v1' },
+        ),
+      new RegExp(`GET /v1/pets/rare: operationId ${operationId} has no entry in operationScopes`),
+    );
+  }
+});

@@ -1,0 +1,60 @@
+// Upgrading to the orders schema: a database from before it migrates forward, its pets keep their ids and
+// fields, and they can be ordered right away. On every backend.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { Migrator } from 'kysely';
+import { createServices } from '../../src/services/index.js';
+import { ensureSchema } from '../../src/store/dialects/postgres.js';
+import { migrationsFor } from '../../src/store/migrations/index.js';
+import { openStore } from '../../src/store/open-store.js';
+import { backends } from '../helpers/backends.js';
+
+const ordersMigration = '2026-11-24-a-orders';
+
+for (const backend of backends) {
+  describe(`orders migration on ${backend.name}`, () => {
+    test('a database from before orders migrates forward; its pets keep ids and fields', async () => {
+      const { config, remove } = backend.freshDeployment({ migrate: false });
+      try {
+        // The schema as the release before orders left it.
+        const old = await openStore(config, { create: true });
+        if (old.dialect === 'postgres') await ensureSchema(old, config.databaseSchema);
+        const before = Object.fromEntries(
+          Object.entries(migrationsFor(old.dialect)).filter(([name]) => name < ordersMigration),
+        );
+        const { error } = await new Migrator({
+          db: old.db,
+          provider: { getMigrations: async () => before },
+          migrationTableSchema: old.schema,
+        }).migrateToLatest();
+        assert.ifError(error);
+        const rows = await old.db
+          .insertInto('pets')
+          .values([
+            { name: 'Rex', category_id: 7, status: 'available', created_at: 1_700_000_000_000 },
+            { name: 'Tom', category_id: 2 ** 40, status: 'pending', created_at: 1_700_000_000_001 },
+            { name: 'Kit', category_id: 1, status: 'sold', created_at: 1_700_000_000_002 },
+          ])
+          .returningAll()
+          .execute();
+        await old.close();
+
+        const store = await openStore({ ...config, migrate: true });
+        try {
+          assert.deepEqual(await store.db.selectFrom('pets').selectAll().orderBy('id').execute(), rows);
+          const services = await createServices(config, store);
+          const { id: apiKeyId } = await services.apiKeys.create({ name: 'upgrade', plan: 'free' });
+          const order = await services.orders.place({ apiKeyId, managesAll: false }, { petId: rows[0]!.id });
+          assert.equal(order.status, 'placed');
+          assert.equal((await services.pets.get(rows[0]!.id)).status, 'pending');
+          const { id } = await services.pets.create({ name: 'New', categoryId: 1 });
+          assert.ok(id > rows[2]!.id, 'ids go on after the migrated ones');
+        } finally {
+          await store.close();
+        }
+      } finally {
+        await remove();
+      }
+    });
+  });
+}
