@@ -15,7 +15,7 @@ import {
 } from '../domain/order.js';
 import { defaultPageSize, petStatuses, type PetStatus } from '../domain/pet.js';
 import { ApiError } from '../errors/api-error.js';
-import { appendEvent } from '../store/repositories/events-repository.js';
+import { appendEvents } from '../store/repositories/events-repository.js';
 import { findPetById } from '../store/repositories/pets-repository.js';
 import {
   countPetsByStatus,
@@ -135,9 +135,13 @@ export async function createOrdersService(
     movedPet: PetRow | undefined,
     now: number,
   ) {
-    await appendEvent(trx, { type: `order.${order.status}`, data: order, createdAt: now });
-    if (movedPet)
-      await appendEvent(trx, { type: 'pet.status_changed', data: toPet(movedPet), createdAt: now });
+    const orderEvent = { type: `order.${order.status}` as const, data: order, createdAt: now };
+    await appendEvents(
+      trx,
+      movedPet
+        ? [orderEvent, { type: 'pet.status_changed', data: toPet(movedPet), createdAt: now }]
+        : [orderEvent],
+    );
   }
 
   return {

@@ -7,7 +7,7 @@ import { defaultPageSize, defaultPetStatus, type NewPet, type Pet, type PetStatu
 import { ApiError } from '../errors/api-error.js';
 import type { Database, PetRow } from '../store/schema.js';
 import type { Store } from '../store/store.js';
-import { appendEvent } from '../store/repositories/events-repository.js';
+import { appendEvents } from '../store/repositories/events-repository.js';
 import { findPetById, insertPet, listPetsAfter } from '../store/repositories/pets-repository.js';
 import { readSetting } from '../store/repositories/settings-repository.js';
 import { readKeysetPage } from './keyset-page.js';
@@ -73,7 +73,7 @@ export async function createPetsService(
         created_at: now,
       }),
     );
-    await appendEvent(trx, { type: 'pet.created', data: pet, createdAt: now });
+    await appendEvents(trx, [{ type: 'pet.created', data: pet, createdAt: now }]);
     return pet;
   };
 

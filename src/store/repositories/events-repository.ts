@@ -2,7 +2,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { eventTypePrefix, type EventType } from '../../domain/events.js';
 import type { Database, EventRow } from '../schema.js';
-import { subscribedEndpointIds } from './webhooks-repository.js';
+import { enabledSubscriptions, subscribedTo } from './webhooks-repository.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -13,32 +13,33 @@ export interface NewEvent {
 }
 
 /**
- * Inserts an event and one pending delivery for every enabled endpoint subscribed to its type. Must run in
- * the transaction of the change, after `store.serializeAppends(trx)`, so that it commits or rolls back with
- * the change and event ids commit in order.
+ * Inserts events, in the order given, and one pending delivery of each for every enabled endpoint subscribed
+ * to its type: one statement for the events, one read of the endpoints and at most one insert of deliveries,
+ * however many events a change makes. Must run in the transaction of the change, after
+ * `store.serializeAppends(trx)`, so that they commit or roll back with the change and event ids commit in order.
  */
-export async function appendEvent(trx: Transaction<Database>, event: NewEvent): Promise<EventRow> {
-  const row = await trx
+export async function appendEvents(trx: Transaction<Database>, events: NewEvent[]): Promise<void> {
+  // One multi-row insert takes ids in the order of its rows on both backends.
+  const rows = await trx
     .insertInto('events')
-    .values({ type: event.type, created_at: event.createdAt, data: JSON.stringify(event.data) })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  const subscribed = await subscribedEndpointIds(trx, event.type);
-  if (subscribed.length > 0) {
-    await trx
-      .insertInto('webhook_deliveries')
-      .values(
-        subscribed.map((endpointId) => ({
-          endpoint_id: endpointId,
-          event_id: row.id,
-          state: 'pending' as const,
-          next_attempt_at: event.createdAt,
-          created_at: event.createdAt,
-        })),
-      )
-      .execute();
-  }
-  return row;
+    .values(events.map((e) => ({ type: e.type, created_at: e.createdAt, data: JSON.stringify(e.data) })))
+    .returning(['id', 'type', 'created_at'])
+    .execute();
+  const subscriptions = await enabledSubscriptions(trx);
+  if (subscriptions.length === 0) return;
+  // RETURNING promises no order: deliveries are queued by event id.
+  const deliveries = rows
+    .sort((a, b) => a.id - b.id)
+    .flatMap((row) =>
+      subscribedTo(subscriptions, row.type).map((endpointId) => ({
+        endpoint_id: endpointId,
+        event_id: row.id,
+        state: 'pending' as const,
+        next_attempt_at: row.created_at,
+        created_at: row.created_at,
+      })),
+    );
+  if (deliveries.length > 0) await trx.insertInto('webhook_deliveries').values(deliveries).execute();
 }
 
 export interface EventPageQuery {

@@ -43,18 +43,29 @@ export async function deleteEndpoint(db: Db, id: string): Promise<boolean> {
   return Number(result.numDeletedRows) > 0;
 }
 
-/** The enabled endpoints subscribed to an event type, oldest first: those an event of it is delivered to. */
-export async function subscribedEndpointIds(db: Db, type: string): Promise<string[]> {
-  const endpoints = await db
+/** What decides which events an endpoint receives. */
+export type Subscription = Pick<WebhookEndpointRow, 'id' | 'event_types'>;
+
+/** Every enabled endpoint's subscription, oldest first: the order an event's deliveries are queued in. */
+export async function enabledSubscriptions(db: Db): Promise<Subscription[]> {
+  return db
     .selectFrom('webhook_endpoints')
     .select(['id', 'event_types'])
     .where('disabled_at', 'is', null)
     .orderBy('created_at')
     .orderBy('id')
     .execute();
-  return endpoints
+}
+
+/** The ids of the subscriptions an event of `type` is delivered to. */
+export const subscribedTo = (subscriptions: Subscription[], type: string): string[] =>
+  subscriptions
     .filter((e) => e.event_types.split(',').some((filter) => matchesEventType(filter, type)))
     .map((e) => e.id);
+
+/** The enabled endpoints subscribed to an event type, oldest first: those an event of it is delivered to. */
+export async function subscribedEndpointIds(db: Db, type: string): Promise<string[]> {
+  return subscribedTo(await enabledSubscriptions(db), type);
 }
 
 export async function queueDelivery(db: Db, endpointId: string, eventId: number, now: number): Promise<void> {
