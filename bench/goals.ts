@@ -1,4 +1,6 @@
-// The performance targets, each a ratio computed from the run's own medians, so that any machine can judge them.
+// The performance targets, each a ratio computed from the run's own medians (and its bulk figures), so that
+// any machine can judge them.
+import type { BulkFigures } from './lib/bulk-workload.js';
 import type { RowSummary } from './lib/medians.js';
 
 export interface GoalResult {
@@ -11,10 +13,16 @@ export interface GoalResult {
 
 type Rows = Record<string, RowSummary | undefined>;
 
+/** What the goals are judged on: the load rows' medians, and the bulk rows when the run measured them. */
+interface RunFigures {
+  rows: Rows;
+  bulk: BulkFigures | undefined;
+}
+
 interface Goal {
   what: string;
   target: string;
-  measure(rows: Rows): number | undefined;
+  measure(run: RunFigures): number | undefined;
   /** Whether the measured value meets the target; besides the value, some goals also need zero errors. */
   check(value: number, rows: Rows): boolean;
 }
@@ -23,7 +31,7 @@ const failures = (row: RowSummary | undefined) => (row ? row.non2xx + row.errors
 
 const ratio =
   (a: string, b: string, of: 'rps' | 'p99Ms' = 'rps') =>
-  (rows: Rows) => {
+  ({ rows }: RunFigures) => {
     const [x, y] = [rows[a], rows[b]];
     return x && y && y[of] > 0 ? x[of] / y[of] : undefined;
   };
@@ -31,6 +39,18 @@ const ratio =
 const atLeast = (min: number) => (value: number) => value >= min;
 const atMost = (max: number) => (value: number) => value <= max;
 const mb = 1024 * 1024;
+
+/** The largest of the peaks known, in MB; undefined when none is. */
+const peakMb = (peaks: (number | undefined)[]) => {
+  const known = peaks.filter((v): v is number => v !== undefined);
+  return known.length ? Math.max(...known) / mb : undefined;
+};
+
+/** Rows per second of `petstore pets import` over the same run's `POST /v1/pets` req/s; bulkTable shows it too. */
+export const importVsCreatePet = ({ rows, bulk }: RunFigures): number | undefined => {
+  const createPet = rows['create-pet'];
+  return bulk && createPet && createPet.rps > 0 ? bulk.import.perSecond / createPet.rps : undefined;
+};
 
 export const goals: Goal[] = [
   {
@@ -102,18 +122,33 @@ export const goals: Goal[] = [
   {
     what: 'server RSS during the GET runs at 1M pets',
     target: '≤ 150 MB',
-    measure: (rows) => {
-      const peaks = ['list-available-1m', 'list-deep-cursor-1m'].map((name) => rows[name]?.rssBytes);
-      const known = peaks.filter((v): v is number => v !== undefined);
-      return known.length ? Math.max(...known) / mb : undefined;
-    },
+    measure: ({ rows }) => peakMb(['list-available-1m', 'list-deep-cursor-1m'].map((n) => rows[n]?.rssBytes)),
     check: atMost(150),
+  },
+  {
+    what: 'POST /v1/store/orders (place an order) vs POST /v1/pets',
+    target: '≥ 0.70 ×',
+    measure: ratio('place-order', 'create-pet'),
+    check: atLeast(0.7),
+  },
+  {
+    what: 'petstore pets import, rows/s vs POST /v1/pets req/s',
+    target: '≥ 0.80 ×',
+    measure: importVsCreatePet,
+    check: atLeast(0.8),
+  },
+  {
+    what: 'CLI RSS during petstore pets import and export',
+    target: '≤ 100 MB',
+    measure: ({ bulk }) => bulk && peakMb([bulk.import.rssBytes, bulk.export.rssBytes]),
+    check: atMost(100),
   },
 ];
 
-export function evaluateGoals(rows: Rows): GoalResult[] {
+/** Every target against the run's medians and, when it measured them, its bulk figures. */
+export function evaluateGoals(rows: Rows, bulk?: BulkFigures): GoalResult[] {
   return goals.map(({ what, target, measure, check }) => {
-    const measured = measure(rows);
+    const measured = measure({ rows, bulk });
     return { what, target, measured, met: measured === undefined ? undefined : check(measured, rows) };
   });
 }

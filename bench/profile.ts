@@ -32,6 +32,7 @@ const { values } = parseArgs({
   },
 });
 const seconds = values.quick ? 5 : 20;
+const warmupSeconds = 2;
 /** Short names of the rows most worth profiling: the main read and the write. */
 const aliases: Record<string, string> = { read: 'list-available', create: 'create-pet' };
 const wanted = aliases[values.scenario] ?? values.scenario;
@@ -43,6 +44,9 @@ pinSelf(loadCore);
 const dir = mkdtempSync(join(tmpdir(), 'petstore-profile-'));
 const fixtures = createFixtures({
   dir,
+  rounds: 1,
+  seconds,
+  warmupSeconds,
   pets: 100_000,
   deepPets: 1_000_000,
   postgresUrl: process.env.PETSTORE_BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
@@ -61,7 +65,7 @@ try {
   const { figures: load } = await measure(server, prepared.request, generator, {
     connections: 50,
     seconds,
-    warmupSeconds: 2,
+    warmupSeconds,
   });
   console.log(
     `${generator.name}: ${load.rps.toFixed(0)} req/s, p99 ${load.p99Ms.toFixed(2)} ms (slowed by profiling)`,

@@ -4,7 +4,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { evaluateGoals } from './goals.js';
+import { evaluateGoals, importVsCreatePet } from './goals.js';
 import { buildService } from './lib/build-service.js';
 import { canPin, loadCore, pinSelf } from './lib/cpu-pinning.js';
 import { createFixtures } from './lib/fixtures.js';
@@ -14,16 +14,16 @@ import { measure } from './lib/measure.js';
 import { summarize, type RoundResult, type RowSummary } from './lib/medians.js';
 import { parseOptions } from './lib/options.js';
 import { goalsTable, rowsTable } from './lib/report.js';
-import { bulkTable, measureBulk, type BulkFigures } from './lib/bulk-workload.js';
+import { bulkRows, bulkTable, measureBulk, type BulkFigures } from './lib/bulk-workload.js';
 import { scenarios, service, type Prepared } from './scenarios.js';
 import { rateLimitHeader } from './service-settings.js';
 
 const options = parseOptions(process.argv.slice(2));
 
-const bulkRow = 'bulk-import'; // with bulk-export: the CLI's import and export, measured apart from the load rows
-const unknown = options.only.filter((name) => name !== bulkRow && !scenarios.some((s) => s.name === name));
-if (unknown.length)
-  throw new Error(`unknown rows: ${unknown.join(', ')}; rows: ${scenarios.map((s) => s.name).join(', ')}`);
+// The bulk rows (the CLI's import and export) are measured apart from the load rows, after the rounds.
+const rowNames: string[] = [...scenarios.map((s) => s.name), ...bulkRows];
+const unknown = options.only.filter((name) => !rowNames.includes(name));
+if (unknown.length) throw new Error(`unknown rows: ${unknown.join(', ')}; rows: ${rowNames.join(', ')}`);
 const chosen = scenarios.filter((s) => options.only.length === 0 || options.only.includes(s.name));
 
 if (options.build) buildService();
@@ -80,12 +80,12 @@ try {
     };
   });
   let bulk: BulkFigures | undefined;
-  if (options.only.length === 0 || options.only.includes(bulkRow)) {
+  if (options.only.length === 0 || bulkRows.some((name) => options.only.includes(name))) {
     console.log(`Bulk: petstore pets import of ${options.importRows} rows, then export of every pet...`);
     const main = await fixtures.main();
     bulk = await measureBulk(service(main), main, options.importRows, dir);
   }
-  const goalResults = evaluateGoals(summaries);
+  const goalResults = evaluateGoals(summaries, bulk);
   if (unlimited.size) {
     notes.push(
       `no ${rateLimitHeader} header from ${[...unlimited].join(', ')}: rate limiting was not on there, ` +
@@ -97,7 +97,7 @@ try {
   console.log(
     `\n${rowsTable(rows)}\n\nTargets (ratios of this run's medians)\n\n${goalsTable(goalResults)}\n`,
   );
-  if (bulk) console.log(`${bulkTable(bulk, summaries['create-pet']?.rps)}\n`);
+  if (bulk) console.log(`${bulkTable(bulk, importVsCreatePet({ rows: summaries, bulk }))}\n`);
   for (const note of notes) console.log(`Note: ${note}`);
 
   mkdirSync(options.resultsDir, { recursive: true });

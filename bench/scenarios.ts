@@ -5,7 +5,9 @@ import { fileURLToPath } from 'node:url';
 import { cursorAfter } from './lib/deep-cursor.js';
 import type { Deployment } from './lib/deployments.js';
 import type { Fixtures } from './lib/fixtures.js';
+import { idPlaceholder } from './lib/load/id-sequence.js';
 import type { LoadRequest } from './lib/load/load-generator.js';
+import { ordersToApprove, petsToPlace } from './lib/order-rows.js';
 import { cliEntry } from './lib/petstore-cli.js';
 import type { ServerSpec } from './lib/server-process.js';
 import { fullSyncEnv, rateLimitsOffEnv, redisLimiterEnv, serveArgs, serviceEnv } from './service-settings.js';
@@ -26,6 +28,8 @@ export interface Scenario {
 
 const mainQuery = '/v1/pets?limit=20&status=available';
 const newPet = JSON.stringify({ name: 'Rex', categoryId: 1, status: 'available' });
+const ordersQuery = '/v1/store/orders?limit=20&status=placed';
+const feedQuery = '/v1/events?limit=20';
 
 const bearer = (deployment: Deployment) => ({ authorization: `Bearer ${deployment.key}` });
 
@@ -76,6 +80,17 @@ const creating = (name: string, label: string, env: Record<string, string>): Sce
       server: service(main, env),
       request: { method: 'POST', path: '/v1/pets', headers, body: newPet },
     };
+  },
+});
+
+/** A GET on the orders deployment, whose orders and events stay the same from round to round. */
+const readingOrders = (name: string, path: string): Scenario => ({
+  name,
+  label: `GET ${path}`,
+  group: 'service',
+  async prepare(f) {
+    const orders = await f.orders();
+    return { server: service(orders), request: get(path, bearer(orders)) };
   },
 });
 
@@ -175,6 +190,57 @@ export const scenarios: Scenario[] = [
     ),
     unlimited: true,
   },
+  {
+    // Placing an order takes its pet out of `available`: each request orders the next pet of a pool that
+    // lasts the whole run, so none meets the 409 of a pet already ordered.
+    name: 'place-order',
+    label: 'POST /v1/store/orders, a new available pet each',
+    group: 'service',
+    async prepare(f) {
+      const orders = await f.orders();
+      const headers = { ...bearer(orders), 'content-type': 'application/json' };
+      return {
+        server: service(orders),
+        request: {
+          method: 'POST',
+          path: '/v1/store/orders',
+          headers,
+          body: `{"petId":${idPlaceholder}}`,
+          sequentialIds: petsToPlace(orders.layout),
+        },
+      };
+    },
+  },
+  {
+    // Each request approves the next placed order of a pool, so every one makes the transition (approving
+    // an approved order would answer 200 unchanged, a cheaper path).
+    name: 'approve-order',
+    label: 'POST /v1/store/orders/{id}/approve, a placed order each',
+    group: 'service',
+    async prepare(f) {
+      const orders = await f.orders();
+      return {
+        server: service(orders),
+        request: {
+          method: 'POST',
+          path: `/v1/store/orders/${idPlaceholder}/approve`,
+          headers: bearer(orders),
+          sequentialIds: ordersToApprove(orders.layout),
+        },
+      };
+    },
+  },
+  readingOrders('list-orders', ordersQuery),
+  {
+    name: 'inventory',
+    label: 'GET /v1/store/inventory',
+    group: 'service',
+    async prepare(f) {
+      const main = await f.main();
+      return { server: service(main), request: get('/v1/store/inventory', bearer(main)) };
+    },
+  },
+  readingOrders('events-feed', feedQuery),
   {
     name: 'node-http-static',
     label: 'node:http, fixed 20-pet page',

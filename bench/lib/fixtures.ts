@@ -2,12 +2,19 @@
 // deployments, the json-server file, and whether PostgreSQL and Redis answer.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { postgresDeployment, sqliteDeployment, type Deployment } from './deployments.js';
+import {
+  postgresDeployment,
+  sqliteDeployment,
+  sqliteOrdersDeployment,
+  type Deployment,
+} from './deployments.js';
 import { writeJsonServerDb } from './json-server-db.js';
+import type { RunLength } from './order-rows.js';
 import { reachable } from './reachable.js';
 import { deleteRedisKeys } from './redis-cleanup.js';
 
-export interface FixtureOptions {
+/** The run's length sizes the pools of the rows that use up one pet or order per request. */
+export interface FixtureOptions extends RunLength {
   /** Temporary folder of the run, removed afterwards. */
   dir: string;
   pets: number;
@@ -28,7 +35,7 @@ export function createFixtures(options: FixtureOptions) {
   const redisPrefix = `petstore-bench:${tag}:`;
   const made: Deployment[] = [];
   let usedRedis = false;
-  const keep = (deployment: Deployment) => (made.push(deployment), deployment);
+  const keep = <D extends Deployment>(deployment: D) => (made.push(deployment), deployment);
   const sqliteIn = (name: string, count: number) => async () => {
     mkdirSync(join(dir, name), { recursive: true });
     return keep(sqliteDeployment(join(dir, name), count));
@@ -41,6 +48,11 @@ export function createFixtures(options: FixtureOptions) {
     main: memo(sqliteIn('main', pets)),
     /** The large deployment of the deep-cursor and memory rows. */
     large: memo(sqliteIn('large', deepPets)),
+    /** The deployment of the order and event rows, apart so that their writes leave the main data alone. */
+    orders: memo(async () => {
+      mkdirSync(join(dir, 'orders'), { recursive: true });
+      return keep(sqliteOrdersDeployment(join(dir, 'orders'), options));
+    }),
     /** The main scenario's data on PostgreSQL, or undefined when PostgreSQL does not answer. */
     postgres: memo(async () =>
       (await reachable(postgresUrl))

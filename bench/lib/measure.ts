@@ -1,4 +1,5 @@
 // One measurement: start the row's server, check that the request succeeds, warm up, measure, stop.
+import { withId } from './load/id-sequence.js';
 import type { LoadGenerator, LoadRequest } from './load/load-generator.js';
 import type { RoundResult } from './medians.js';
 import { startServer, type ServerSpec } from './server-process.js';
@@ -9,14 +10,16 @@ export interface MeasureOptions {
   warmupSeconds: number;
 }
 
+/** The probe's path and body: the first random id, or the sequence's next one (which it uses up). */
+const probeRequest = (request: LoadRequest) =>
+  request.sequentialIds
+    ? withId(request, request.sequentialIds.take())
+    : { path: request.randomIdUpTo ? `${request.path}1` : request.path, body: request.body };
+
 /** Sends the request once, as the load will, so that a row measuring only errors fails loudly instead. */
 async function probe(url: string, request: LoadRequest): Promise<Headers> {
-  const path = request.randomIdUpTo ? `${request.path}1` : request.path;
-  const response = await fetch(url + path, {
-    method: request.method,
-    headers: request.headers,
-    body: request.body,
-  });
+  const { path, body } = probeRequest(request);
+  const response = await fetch(url + path, { method: request.method, headers: request.headers, body });
   const text = await response.text();
   if (response.status >= 300)
     throw new Error(`${request.method} ${path} answered ${response.status}: ${text}`);
@@ -35,11 +38,13 @@ export async function measure(
     const timeoutSeconds = 10;
     if (warmupSeconds > 0) {
       await generator.run(running.url, request, { connections, seconds: warmupSeconds, timeoutSeconds });
+      request.sequentialIds?.assertWithinPool();
       // A slow server still works through the warm-up's queued requests; the measurement starts after them.
       await probe(running.url, request);
     }
     const stopWatching = running.watchRss();
     const result = await generator.run(running.url, request, { connections, seconds, timeoutSeconds });
+    request.sequentialIds?.assertWithinPool();
     return { figures: { ...result, rssBytes: stopWatching() }, headers };
   } finally {
     await running.stop();

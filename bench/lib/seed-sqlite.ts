@@ -1,11 +1,16 @@
 // Bulk seed of a migrated SQLite deployment: one prepared insert in large transactions, then ANALYZE.
 import SqliteDatabase from 'better-sqlite3';
-import { seedPet } from './pet-rows.js';
+import { seedPet, type SeedPet } from './pet-rows.js';
 
 const batchSize = 50_000;
 
-/** Writes pets 1..count straight into the file, much faster than the API could. */
-export function seedSqlitePets(file: string, count: number, createdAt: number): void {
+/** Writes pets 1..count straight into the file, much faster than the API could; `petAt` gives each pet. */
+export function seedSqlitePets(
+  file: string,
+  count: number,
+  createdAt: number,
+  petAt: (id: number) => SeedPet = seedPet,
+): void {
   const db = new SqliteDatabase(file);
   try {
     // Only this loading connection skips fsync; the service opens the file with its own settings.
@@ -15,7 +20,7 @@ export function seedSqlitePets(file: string, count: number, createdAt: number): 
     );
     const insertRange = db.transaction((from: number, to: number) => {
       for (let id = from; id <= to; id++) {
-        const pet = seedPet(id);
+        const pet = petAt(id);
         insert.run(id, pet.name, pet.categoryId, pet.status, createdAt + id);
       }
     });

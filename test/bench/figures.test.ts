@@ -1,11 +1,14 @@
-// The harness's arithmetic without load: reading wrk's report, shaping its requests, medians, targets and
-// CPU-profile self times.
+// The harness's arithmetic without load: reading wrk's report, shaping its requests, medians, targets,
+// the orders deployment's layout and CPU-profile self times.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { evaluateGoals } from '../../bench/goals.js';
+import type { BulkFigures } from '../../bench/lib/bulk-workload.js';
 import { summarizeProfile } from '../../bench/lib/cpu-profile.js';
+import { IdSequence, withId } from '../../bench/lib/load/id-sequence.js';
 import { parseWrkOutput, wrkScript } from '../../bench/lib/load/wrk-generator.js';
 import { median, summarize, type RowSummary } from '../../bench/lib/medians.js';
+import { idsForRun, orderLayout, orderStatusOf, petStatusIn } from '../../bench/lib/order-rows.js';
 import { statusOf } from '../../bench/lib/pet-rows.js';
 
 const wrkReport = `Running 2s test @ http://127.0.0.1:4000/v1/pets
@@ -42,6 +45,55 @@ test('the wrk script sets method, headers and body, and draws ids when asked', (
   assert.match(post, /^wrk\.body = "\{\\"name\\":\\"Rex\\"\}"$/m);
   const ids = wrkScript({ method: 'GET', path: '/v1/pets/', headers: {}, randomIdUpTo: 500 });
   assert.match(ids, /wrk\.format\(nil, "\/v1\/pets\/" \.\. math\.random\(1, 500\)\)/);
+});
+
+test('sequential ids go on from run to run, in the path or the body, and never past the pool', () => {
+  const ids = new IdSequence(7, 9);
+  const approve = wrkScript({ method: 'POST', path: '/o/{id}/approve', headers: {}, sequentialIds: ids });
+  assert.match(approve, /^next_id = 7$/m);
+  assert.match(approve, /wrk\.format\(nil, "\/o\/" \.\. id \.\. "\/approve", nil, nil\)/);
+  assert.match(approve, /thread:get\("next_id"\)/, 'wrk reports where its count ended');
+  const place = wrkScript({
+    method: 'POST',
+    path: '/o',
+    headers: {},
+    body: '{"petId":{id}}',
+    sequentialIds: ids,
+  });
+  assert.match(place, /wrk\.format\(nil, "\/o", nil, "\{\\"petId\\":" \.\. id \.\. "\}"\)/);
+  assert.doesNotMatch(place, /wrk\.body/);
+
+  assert.deepEqual(withId({ path: '/o/{id}', body: '{"petId":{id}}' }, 8), {
+    path: '/o/8',
+    body: '{"petId":8}',
+  });
+  assert.equal(ids.take(), 7);
+  ids.skipTo(10);
+  ids.skipTo(8);
+  assert.equal(ids.next, 10, 'a sequence never goes back');
+  ids.assertWithinPool();
+  ids.take();
+  assert.throws(() => ids.assertWithinPool(), /past the last seeded one \(9\)/);
+});
+
+test('the orders deployment: listed orders, then placed orders to approve, then pets to place, each pool sized', () => {
+  const run = { rounds: 3, seconds: 10, warmupSeconds: 2 };
+  assert.equal(idsForRun(run), 5_000 * 12 * 3 * 1.5 + 6);
+  const layout = orderLayout(run);
+  const status = petStatusIn(layout);
+  assert.equal(layout.toApprove.last - layout.toApprove.first + 1, idsForRun(run));
+  assert.equal(layout.toPlace.first, layout.toApprove.last + 1);
+  assert.equal(layout.pets, layout.toPlace.last);
+  assert.equal(orderStatusOf(layout.toApprove.first), 'placed');
+  assert.equal(status(layout.toApprove.last), 'pending', 'the pet of a placed order is pending');
+  assert.equal(status(layout.toPlace.first), 'available');
+  const listed = [1, 5, 7, 9].map((id) => [orderStatusOf(id), status(id)]);
+  assert.deepEqual(listed, [
+    ['placed', 'pending'],
+    ['approved', 'pending'],
+    ['completed', 'sold'],
+    ['cancelled', 'available'],
+  ]);
 });
 
 test('seeded statuses are 60% available, 25% pending, 15% sold', () => {
@@ -94,6 +146,31 @@ test('targets are ratios of the medians, met or missed, or not run', () => {
   assert.equal(byWhat('p99 of that').met, false, 'a p99 within 3 × still misses with an error');
   assert.equal(byWhat('deep cursor').met, false);
   assert.deepEqual(byWhat('server RSS'), { ...byWhat('server RSS'), measured: 100, met: true });
+  assert.equal(byWhat('petstore pets import').met, undefined, 'no bulk figures: not run');
+});
+
+test('the place-order and bulk targets read the rows and the bulk figures', () => {
+  const row = (rps: number): RowSummary => ({ rps, p50Ms: 1, p99Ms: 1, non2xx: 0, errors: 0, rssBytes: 1 });
+  const run = (count: number, perSecond: number, rssMb: number) => ({
+    count,
+    seconds: count / perSecond,
+    perSecond,
+    rssBytes: rssMb * 1024 * 1024,
+  });
+  const bulk: BulkFigures = { import: run(1000, 900, 80), export: run(2000, 5000, 120) };
+  const goals = evaluateGoals({ 'create-pet': row(1000), 'place-order': row(650) }, bulk);
+  const byWhat = (start: string) => goals.find((g) => g.what.startsWith(start))!;
+  assert.deepEqual(byWhat('POST /v1/store/orders'), {
+    ...byWhat('POST /v1/store/orders'),
+    measured: 0.65,
+    met: false,
+  });
+  assert.deepEqual(byWhat('petstore pets import'), {
+    ...byWhat('petstore pets import'),
+    measured: 0.9,
+    met: true,
+  });
+  assert.deepEqual(byWhat('CLI RSS'), { ...byWhat('CLI RSS'), measured: 120, met: false });
 });
 
 test("a CPU profile's self time is summed per function and per package, idle set apart", () => {

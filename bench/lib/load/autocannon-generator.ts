@@ -1,6 +1,7 @@
 // autocannon, in this process: the load generator that `npm install` always provides.
 import { createRequire } from 'node:module';
 import autocannon from 'autocannon';
+import { withId } from './id-sequence.js';
 import type { LoadGenerator } from './load-generator.js';
 
 const version = (createRequire(import.meta.url)('autocannon/package.json') as { version: string }).version;
@@ -9,7 +10,7 @@ export const autocannonGenerator: LoadGenerator = {
   name: 'autocannon',
   version,
   async run(baseUrl, request, { connections, seconds, timeoutSeconds }) {
-    const { randomIdUpTo } = request;
+    const { randomIdUpTo, sequentialIds } = request;
     const result = await autocannon({
       url: baseUrl,
       connections,
@@ -25,6 +26,13 @@ export const autocannonGenerator: LoadGenerator = {
             setupRequest: (req: autocannon.Request) => ({
               ...req,
               path: request.path + (1 + Math.floor(Math.random() * randomIdUpTo)),
+            }),
+          }),
+          // In this process, so the sequence counts every id exactly as it is taken.
+          ...(sequentialIds && {
+            setupRequest: (req: autocannon.Request) => ({
+              ...req,
+              ...withId(request, sequentialIds.take()),
             }),
           }),
         },

@@ -1,12 +1,18 @@
 // What a load generator is asked to do and what it reports, whichever tool produces the load.
+import type { IdSequence } from './id-sequence.js';
 
 export interface LoadRequest {
   method: 'GET' | 'POST';
-  /** Path and query; with `randomIdUpTo`, a random id in 1..randomIdUpTo is appended to it per request. */
+  /**
+   * Path and query; with `randomIdUpTo`, a random id in 1..randomIdUpTo is appended to it per request; with
+   * `sequentialIds`, `{id}` in it (and in the body) stands for the request's id.
+   */
   path: string;
   headers: Record<string, string>;
   body?: string;
   randomIdUpTo?: number;
+  /** Each request takes the next id of the sequence, which the row's later runs continue. */
+  sequentialIds?: IdSequence;
 }
 
 export interface LoadOptions {

@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadCore, pinned } from '../cpu-pinning.js';
+import { idPlaceholder } from './id-sequence.js';
 import type { LoadGenerator, LoadRequest, LoadResult } from './load-generator.js';
 
 /** `wrk -v` prints its version (and exits non-zero); undefined when wrk is not installed. */
@@ -15,12 +16,40 @@ export function wrkVersion(): string | undefined {
 
 const lua = (text: string) => JSON.stringify(text); // a JSON string is a valid Lua string literal here
 
+/** A Lua expression of `template` with the local `id` in place of every `{id}`. */
+const luaWithId = (template: string) => template.split(idPlaceholder).map(lua).join(' .. id .. ');
+
+/** What the script prints when wrk is done: the first id its requests did not take. */
+const nextIdLine = /^next id: (\d+)$/m;
+
+/**
+ * Lua that gives each request the next id, from where the row's earlier runs stopped. Its thread keeps the
+ * count in a Lua state of its own; `done` reads it back through `thread:get` and prints it (one thread: -t1).
+ */
+function sequentialLines(request: LoadRequest, first: number): string[] {
+  const body = request.body === undefined ? 'nil' : luaWithId(request.body);
+  return [
+    `next_id = ${first}`,
+    'local threads = {}',
+    'setup = function(thread) table.insert(threads, thread) end',
+    'request = function()',
+    '  local id = next_id',
+    '  next_id = next_id + 1',
+    `  return wrk.format(nil, ${luaWithId(request.path)}, nil, ${body})`,
+    'end',
+    'done = function()',
+    '  for _, thread in ipairs(threads) do io.write("next id: " .. thread:get("next_id") .. "\\n") end',
+    'end',
+  ];
+}
+
 /** The Lua script that shapes every request of the run. */
 export function wrkScript(request: LoadRequest): string {
   const lines = [`wrk.method = ${lua(request.method)}`];
   for (const [name, value] of Object.entries(request.headers))
     lines.push(`wrk.headers[${lua(name)}] = ${lua(value)}`);
-  if (request.body !== undefined) lines.push(`wrk.body = ${lua(request.body)}`);
+  if (request.body !== undefined && !request.sequentialIds) lines.push(`wrk.body = ${lua(request.body)}`);
+  if (request.sequentialIds) lines.push(...sequentialLines(request, request.sequentialIds.next));
   if (request.randomIdUpTo) {
     lines.push(
       'math.randomseed(os.time())',
@@ -69,6 +98,11 @@ export const wrkGenerator = (version: string): LoadGenerator => ({
       child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
       const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
       if (code !== 0) throw new Error(`wrk exited with ${code}:\n${output}`);
+      if (request.sequentialIds) {
+        const next = nextIdLine.exec(output);
+        if (!next) throw new Error(`wrk printed no next id:\n${output}`);
+        request.sequentialIds.skipTo(Number(next[1]));
+      }
       return parseWrkOutput(output);
     } finally {
       rmSync(dir, { recursive: true, force: true });
