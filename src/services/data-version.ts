@@ -47,6 +47,17 @@ const bumpScript = `
 if redis.call('exists', KEYS[1]) == 0 then redis.call('set', KEYS[1], ARGV[1]) end
 return redis.call('incr', KEYS[1])`;
 
+/**
+ * Reads the version, starting it from a random base when it is missing. Without this, a deployment that no
+ * write announced yet (seeded, migrated, or after Redis lost its data) cached nothing until its first write,
+ * however many reads came first. Any version a missing key is started at is new, as above.
+ */
+const readScript = `
+local version = redis.call('get', KEYS[1])
+if version then return version end
+redis.call('set', KEYS[1], ARGV[1])
+return ARGV[1]`;
+
 export interface RedisVersionOptions {
   url: string;
   /** The Redis key, e.g. `petstore:production:data-version`. */
@@ -63,12 +74,17 @@ export async function createRedisVersion({ url, key, timeoutMs }: RedisVersionOp
   const client = openRedis(url, timeoutMs);
   client.on('error', () => {}); // reported where a call fails; ioredis reconnects on its own
   client.defineCommand('bumpVersion', { numberOfKeys: 1, lua: bumpScript });
+  client.defineCommand('readVersion', { numberOfKeys: 1, lua: readScript });
+  const scripts = client as unknown as {
+    bumpVersion(key: string, seed: string): Promise<number>;
+    readVersion(key: string, seed: string): Promise<string>;
+  };
   await client.connect().catch(() => {});
   const seed = () => String(Math.floor(Math.random() * 2 ** 50) * 1024);
   return {
     token: () =>
-      client.get(key).then(
-        (value) => value ?? undefined,
+      scripts.readVersion(key, seed()).then(
+        (value) => String(value),
         () => undefined,
       ),
     keep: () => true,
@@ -81,10 +97,7 @@ export async function createRedisVersion({ url, key, timeoutMs }: RedisVersionOp
       }
       const result = await work();
       try {
-        await (client as unknown as { bumpVersion(key: string, seed: string): Promise<number> }).bumpVersion(
-          key,
-          seed(),
-        );
+        await scripts.bumpVersion(key, seed());
       } catch {
         throw new ApiError(
           'service_unavailable',

@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import { buildApp } from '../../src/app.js';
 import { createServices, type Services } from '../../src/services/index.js';
@@ -23,11 +24,8 @@ const ids = (body: string) => (JSON.parse(body) as Array<{ id: number }>).map((p
 
 /** Two instances (A, B) and the command line (its own services) on one PostgreSQL deployment and Redis. */
 async function fleet(redis: string) {
-  const deployment = postgres!.freshDeployment({
-    redisUrl: redis,
-    redisPrefix: `petstore-test:exact:${process.pid}:${Date.now().toString(36)}`,
-    redisTimeoutMs: 300,
-  });
+  const redisPrefix = `petstore-test:exact:${process.pid}:${Date.now().toString(36)}`;
+  const deployment = postgres!.freshDeployment({ redisUrl: redis, redisPrefix, redisTimeoutMs: 300 });
   const stores: Store[] = [];
   const open = async () => {
     const store = await openStore(deployment.config);
@@ -46,6 +44,14 @@ async function fleet(redis: string) {
     cli,
     auth,
     store: stores[0]!,
+    /** Forgets the data version, as a Redis restarted without persistence would. */
+    async forgetVersion() {
+      const client = new Redis(redis);
+      const versions = await client.keys(`${redisPrefix}:data-version:*`);
+      assert.equal(versions.length, 1);
+      await client.del(...versions);
+      client.disconnect();
+    },
     async close() {
       await Promise.all(apps.map((app) => app.close()));
       await cli.dataVersion.close();
@@ -94,6 +100,21 @@ describe(
         payload: { name: 'announced', categoryId: 1, status: 'available' },
       });
       assert.equal(created.statusCode, 201);
+      assert.deepEqual(ids((await f.b({ url })).body), [row.rows[0]!.id, created.json().id]);
+    });
+
+    test('caching starts with the first read, before any write: a missing version is started anew', async () => {
+      await f.forgetVersion();
+      const url = resumeOf((await f.b({ url: '/v1/pets?limit=100&status=available' })).headers.link)!;
+      assert.deepEqual(ids((await f.b({ url })).body), []);
+      const row = await sql<{ id: number }>`insert into pets (name, category_id, status, created_at)
+        values ('unannounced', 1, 'available', 0) returning id`.execute(f.store.db);
+      assert.deepEqual(ids((await f.b({ url })).body), [], 'served from the cache, not the database');
+      const created = await f.a({
+        method: 'POST',
+        url: '/v1/pets',
+        payload: { name: 'announced', categoryId: 1, status: 'available' },
+      });
       assert.deepEqual(ids((await f.b({ url })).body), [row.rows[0]!.id, created.json().id]);
     });
 
