@@ -100,7 +100,8 @@ export async function buildApp({
   app.decorate('metrics', createMetrics(store));
   if (limiter) limiter.observe(countLimiterEvents(app.metrics));
   app.decorateRequest('apiKey', undefined);
-  v1Hooks.push(authenticate(services.apiKeys, limiter, clock));
+  app.decorateRequest('dataVersion', undefined);
+  v1Hooks.push(authenticate(services.apiKeys, services.dataVersion, limiter, clock));
   if (limiter) v1Hooks.push(limitByKey(limiter));
 
   // The resources' named schemas, referred to by the routes and listed as components of the document.

@@ -8,6 +8,7 @@ import { expiryWarningHeader, warnsOfExpiry } from '../domain/key-expiry.js';
 import { ApiError } from '../errors/api-error.js';
 import type { RateLimiter } from '../limits/index.js';
 import type { ApiKeysService } from '../services/api-keys-service.js';
+import { readOncePerRequest, type DataVersion } from '../services/data-version.js';
 import { chargeAddress, refuseBlockedAddress } from './rate-limit.js';
 
 const bearer = /^Bearer +(\S+) *$/i;
@@ -25,11 +26,20 @@ function presentedKey(header: string | undefined): string {
   return match[1];
 }
 
-export function authenticate(apiKeys: ApiKeysService, limiter?: RateLimiter, clock: () => number = Date.now) {
+export function authenticate(
+  apiKeys: ApiKeysService,
+  version: DataVersion,
+  limiter?: RateLimiter,
+  clock: () => number = Date.now,
+) {
   return async function authenticateRequest(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     if (limiter) refuseBlockedAddress(limiter, request, reply);
+    request.dataVersion = readOncePerRequest(version);
     try {
-      const key = await apiKeys.authenticate(presentedKey(request.headers.authorization));
+      const key = await apiKeys.authenticate(
+        presentedKey(request.headers.authorization),
+        request.dataVersion,
+      );
       request.apiKey = key;
       if (key.expiresAt !== null && warnsOfExpiry(Date.parse(key.expiresAt), clock())) {
         reply.header(expiryWarningHeader, key.expiresAt);

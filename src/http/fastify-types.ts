@@ -3,6 +3,7 @@ import type { Config } from '../config.js';
 import type { RateLimiter } from '../limits/index.js';
 import type { Metrics } from '../metrics/metrics.js';
 import type { ApiKeyInfo } from '../services/api-keys-service.js';
+import type { VersionView } from '../services/data-version.js';
 import type { Services } from '../services/index.js';
 import type { Store } from '../store/store.js';
 
@@ -19,5 +20,7 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The authenticated key of a /v1 request; set by the auth hook. */
     apiKey: ApiKeyInfo | undefined;
+    /** The data version as this /v1 request sees it, read once for every cache it consults; set by the auth hook. */
+    dataVersion: VersionView | undefined;
   }
 }

@@ -16,7 +16,7 @@ import { ApiError } from '../errors/api-error.js';
 import type { ApiKeyRow } from '../store/schema.js';
 import type { Store } from '../store/store.js';
 import { createKeyUsage, type KeyUsage } from './key-usage.js';
-import type { DataVersion } from './data-version.js';
+import type { DataVersion, VersionView } from './data-version.js';
 import { ReadCache } from './read-cache.js';
 import {
   countApiKeys,
@@ -85,8 +85,11 @@ export interface ApiKeysService {
   /** Lifts a ban and forgets past offences. */
   unban(id: string): Promise<ApiKeyInfo>;
   count(): Promise<number>;
-  /** The key record behind a presented key; throws a 401 ApiError when there is none or it may not be used. */
-  authenticate(presented: string): Promise<ApiKeyInfo>;
+  /**
+   * The key record behind a presented key; throws a 401 ApiError when there is none or it may not be used.
+   * `version` is the request's view of the data version (readOncePerRequest), if it has one.
+   */
+  authenticate(presented: string, version?: VersionView): Promise<ApiKeyInfo>;
   /** "Last used" times, noted by `authenticate` and written in batches (src/services/key-usage.ts). */
   usage: KeyUsage;
 }
@@ -218,17 +221,22 @@ export function createApiKeysService(
 
     count: () => countApiKeys(store.db),
 
-    async authenticate(presented) {
-      // Revoking, re-planning, re-scoping, setting expiry, banning and unbanning are writes, which empty the cache before the next read.
+    async authenticate(presented, version) {
+      // Revoking, re-planning, re-scoping, setting expiry, banning and unbanning are writes, which move the
+      // data version before the next read.
       // Only keys found in this deployment's database are cached, so a hit needs no format check. The cache,
       // like the table, is keyed by the hash: no lookup ever compares a presented secret.
       const keyHash = hashApiKey(presented);
-      const { row, info } = await knownKeys.get(keyHash, async () => {
-        checkFormat(presented);
-        const found = await findApiKeyByHash(store.db, keyHash);
-        if (!found) throw new ApiError('invalid_api_key', 'The API key is not recognised');
-        return { row: found, info: toApiKeyInfo(found) };
-      });
+      const { row, info } = await knownKeys.get(
+        keyHash,
+        async () => {
+          checkFormat(presented);
+          const found = await findApiKeyByHash(store.db, keyHash);
+          if (!found) throw new ApiError('invalid_api_key', 'The API key is not recognised');
+          return { row: found, info: toApiKeyInfo(found) };
+        },
+        version,
+      );
       if (row.revoked_at !== null) throw new ApiError('api_key_revoked');
       const now = clock();
       // Checked on every request, cache hit or not: a key expires at its time without any write.

@@ -22,6 +22,19 @@ export interface DataVersion {
   close(): Promise<void>;
 }
 
+/** What a read cache needs of the version: the token to read under, and whether to keep what was read. */
+export type VersionView = Pick<DataVersion, 'token' | 'keep'>;
+
+/**
+ * The version as one request sees it: read at its first cached lookup and shared by the others, so that a
+ * request pays one read (a pragma on SQLite, a round trip to Redis) however many caches it consults. Exact:
+ * the one read still follows the request's start, so every write acknowledged before it is under the token.
+ */
+export function readOncePerRequest(version: VersionView): VersionView {
+  let token: Promise<string | undefined> | undefined;
+  return { token: () => (token ??= version.token()), keep: (read) => version.keep(read) };
+}
+
 /** SQLite: `data_version` and this process's own writes (src/store/dialects/sqlite.ts) already move. */
 export const storeVersion = (store: Pick<Store, 'changeToken'>): DataVersion => ({
   token: async () => store.changeToken(),

@@ -30,7 +30,7 @@ import {
 import { readSetting } from '../store/repositories/settings-repository.js';
 import type { Database, OrderRow, PetRow } from '../store/schema.js';
 import type { Store } from '../store/store.js';
-import type { DataVersion } from './data-version.js';
+import type { DataVersion, VersionView } from './data-version.js';
 import type { Idempotency, IdempotencyScope, IdempotentOutcome } from './idempotency.js';
 import { toPet } from './pets-service.js';
 import { ReadCache } from './read-cache.js';
@@ -67,7 +67,8 @@ export interface OrdersService {
   list(caller: OrderCaller, input: ListOrdersInput): Promise<OrderPage>;
   /** Applies an action of the transition table; an order already in the action's target state is returned unchanged. */
   act(caller: OrderCaller, id: number, action: OrderStepAction): Promise<Order>;
-  inventory(): Promise<Inventory>;
+  /** `version` is the request's view of the data version (readOncePerRequest), if it has one. */
+  inventory(version?: VersionView): Promise<Inventory>;
 }
 
 const toOrder = (row: OrderRow): Order => ({
@@ -211,11 +212,15 @@ export async function createOrdersService(
         }),
       ),
 
-    inventory: () =>
-      inventoryCache.get('inventory', async () => {
-        const counts = Object.fromEntries(petStatuses.map((s) => [s, 0])) as Inventory;
-        for (const { status, count } of await countPetsByStatus(store.db)) counts[status] = count;
-        return counts;
-      }),
+    inventory: (version) =>
+      inventoryCache.get(
+        'inventory',
+        async () => {
+          const counts = Object.fromEntries(petStatuses.map((s) => [s, 0])) as Inventory;
+          for (const { status, count } of await countPetsByStatus(store.db)) counts[status] = count;
+          return counts;
+        },
+        version,
+      ),
   };
 }

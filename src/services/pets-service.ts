@@ -11,7 +11,7 @@ import { appendEvents } from '../store/repositories/events-repository.js';
 import { findPetById, insertPet, listPetsAfter } from '../store/repositories/pets-repository.js';
 import { readSetting } from '../store/repositories/settings-repository.js';
 import { readKeysetPage } from './keyset-page.js';
-import type { DataVersion } from './data-version.js';
+import type { DataVersion, VersionView } from './data-version.js';
 import { ReadCache } from './read-cache.js';
 import type { Idempotency, IdempotencyScope, IdempotentOutcome } from './idempotency.js';
 
@@ -39,7 +39,8 @@ export interface PetsService {
   /** Creates the pet unless the Idempotency-Key already has an outcome, which is replayed instead. */
   createIdempotently(newPet: NewPet, scope: IdempotencyScope): Promise<IdempotentOutcome<Pet>>;
   get(id: number): Promise<Pet>;
-  list(input: ListPetsInput): Promise<PetPage>;
+  /** `version` is the request's view of the data version (readOncePerRequest), if it has one. */
+  list(input: ListPetsInput, version?: VersionView): Promise<PetPage>;
 }
 
 /** Pages kept in memory (where a data version exists), each at most 100 pets: a few megabytes at most. */
@@ -105,9 +106,9 @@ export async function createPetsService(
       return toPet(row);
     },
 
-    list: ({ status, limit = defaultPageSize, cursor }) =>
+    list: ({ status, limit = defaultPageSize, cursor }, version) =>
       // Keyed by the cursor as sent: a cached page skips checking its signature too.
-      pages.get(`${status ?? ''}|${limit}|${cursor ?? ''}`, () => readPage(status, limit, cursor)),
+      pages.get(`${status ?? ''}|${limit}|${cursor ?? ''}`, () => readPage(status, limit, cursor), version),
   };
 
   async function readPage(status: PetStatus | undefined, limit: number, cursor: string | undefined) {

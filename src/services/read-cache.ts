@@ -2,7 +2,7 @@
 // process or another sharing the data, moves it before the next read. Where there is no version to read
 // (PostgreSQL without Redis, or Redis unreachable), nothing is cached.
 import { LRUCache } from 'lru-cache';
-import type { DataVersion } from './data-version.js';
+import type { VersionView } from './data-version.js';
 
 interface Entry<V> {
   /** The version the value was read under: it is served only to requests that start under the same one. */
@@ -17,21 +17,24 @@ export class ReadCache<V extends object> {
   private readonly entries: LRUCache<string, Entry<V>>;
 
   constructor(
-    private readonly version: Pick<DataVersion, 'token' | 'keep'>,
+    private readonly version: VersionView,
     max: number,
   ) {
     this.entries = new LRUCache({ max });
   }
 
-  /** The cached value for `key`, or the one `read` produces, cached when the version allows. */
-  async get(key: string, read: () => Promise<V>): Promise<V> {
-    const token = await this.version.token();
+  /**
+   * The cached value for `key`, or the one `read` produces, cached when the version allows. `version` is the
+   * request's view of it (readOncePerRequest), when the caller has one.
+   */
+  async get(key: string, read: () => Promise<V>, version: VersionView = this.version): Promise<V> {
+    const token = await version.token();
     if (token === undefined) return read();
     const cached = this.entries.get(key);
     if (cached?.token === token) return cached.value;
     const value = await read();
     // Only if no write landed while reading (SQLite); a value read under an older version is never served.
-    if (this.version.keep(token)) this.entries.set(key, { token, value });
+    if (version.keep(token)) this.entries.set(key, { token, value });
     return value;
   }
 }

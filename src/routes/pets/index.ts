@@ -50,7 +50,7 @@ export const petsRoutes: FastifyPluginAsyncTypebox<PetsRoutesOptions> = async (
     },
     async (request, reply) => {
       const { status } = request.query;
-      const page = await pets.list(request.query);
+      const page = await pets.list(request.query, request.dataVersion);
       // `next` only while more pets follow, so that clients following it until it is absent stop; the last
       // page gives `resume` instead, where a tailing client continues later (docs/decisions.md).
       pageLink(reply, `${baseUrl}/pets`, { limit: page.limit, status }, page);

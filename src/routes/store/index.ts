@@ -180,6 +180,6 @@ export const storeRoutes: FastifyPluginAsyncTypebox<StoreRoutesOptions> = async 
         },
       },
     },
-    async () => orders.inventory(),
+    async (request) => orders.inventory(request.dataVersion),
   );
 };
