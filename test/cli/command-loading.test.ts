@@ -1,0 +1,61 @@
+// A command loads only its own modules: `petstore pets import` needs the SDK, commander, csv-parse and
+// cli-progress, and should not start with the store, its drivers, the settings' schemas or Redis in memory.
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { test } from 'node:test';
+import { promisify } from 'node:util';
+
+const cliEntry = new URL('../../src/cli/main.ts', import.meta.url).pathname;
+
+/** `petstore ARGS` under tsx, with `imports` (more --import flags) before it; what it printed. */
+const petstore = (args: string[], imports: string[] = []) =>
+  promisify(execFile)(process.execPath, ['--import', 'tsx', ...imports, cliEntry, ...args], {
+    env: { PATH: process.env.PATH ?? '', NODE_OPTIONS: process.env.NODE_OPTIONS ?? '' },
+  });
+
+// A module hook that names on stderr every file loaded, registered before the CLI starts.
+const hook = `export async function load(url, context, next) {
+  process.stderr.write('loaded ' + url + '\\n');
+  return next(url, context);
+}`;
+const register = `import { register } from 'node:module';
+register('data:text/javascript,' + encodeURIComponent(${JSON.stringify(hook)}));`;
+
+async function loadedBy(args: string[]): Promise<string[]> {
+  const { stderr } = await petstore(args, [
+    '--import',
+    `data:text/javascript,${encodeURIComponent(register)}`,
+  ]);
+  return stderr.split('\n').flatMap((line) => (line.startsWith('loaded ') ? [line.slice(7)] : []));
+}
+
+const heavy =
+  /\/node_modules\/(kysely|better-sqlite3|pg|ioredis|@sinclair\/typebox|ajv|fastify)\/|\/src\/(store|services|limits|config\.ts)/;
+
+test('pets import --help loads the SDK and the bulk modules, not the store or the settings', async () => {
+  const loaded = await loadedBy(['pets', 'import', '--help']);
+  assert.ok(
+    loaded.some((url) => url.includes('/src/cli/bulk/import-pets.ts')),
+    loaded.join('\n'),
+  );
+  assert.deepEqual(
+    loaded.filter((url) => heavy.test(url)),
+    [],
+  );
+});
+
+test('--help still lists every command', async () => {
+  const { stdout } = await petstore(['--help']);
+  const listed = [...stdout.matchAll(/^ {2}(\w+) /gm)].map(([, name]) => name);
+  assert.deepEqual(listed, [
+    'serve',
+    'migrate',
+    'keys',
+    'pets',
+    'webhooks',
+    'orders',
+    'inventory',
+    'events',
+    'help',
+  ]);
+});
