@@ -29,10 +29,12 @@ import {
 } from '../store/repositories/orders-repository.js';
 import { readSetting } from '../store/repositories/settings-repository.js';
 import type { Database, OrderRow, PetRow } from '../store/schema.js';
+import { inSavepoint } from '../store/savepoint.js';
 import type { Store } from '../store/store.js';
 import type { DataVersion, VersionView } from './data-version.js';
 import type { Idempotency, IdempotencyScope, IdempotentOutcome } from './idempotency.js';
 import { toPet } from './pets-service.js';
+import { groupCommit } from './group-commit.js';
 import { ReadCache } from './read-cache.js';
 import { readKeysetPage } from './keyset-page.js';
 
@@ -79,6 +81,9 @@ const toOrder = (row: OrderRow): Order => ({
   createdAt: new Date(Number(row.created_at)).toISOString(),
   updatedAt: new Date(Number(row.updated_at)).toISOString(),
 });
+
+/** The most placements one transaction holds, as for creations (pets-service.ts). */
+const placementsPerCommit = 64;
 
 /** The key whose orders a caller may reach: its own, or undefined for all. */
 const ownerFilter = ({ apiKeyId, managesAll }: OrderCaller) => (managesAll ? undefined : apiKeyId);
@@ -145,15 +150,36 @@ export async function createOrdersService(
     );
   }
 
-  return {
-    place: (caller, newOrder) =>
+  // Placements without an Idempotency-Key share transactions (group-commit.ts). Each runs in a savepoint, so
+  // that one refused (the pet is not available) is undone alone and answered with its error, while the
+  // others of its transaction commit.
+  const placeTogether = groupCommit(
+    (placements: Array<{ caller: OrderCaller; newOrder: NewOrder }>) =>
       version.write(() =>
         store.db.transaction().execute(async (trx) => {
           // First in the transaction: order and event ids then commit in order.
           await store.serializeAppends(trx);
-          return placeIn(trx, caller, newOrder);
+          const outcomes: Array<Order | ApiError> = [];
+          for (const { caller, newOrder } of placements) {
+            try {
+              outcomes.push(await inSavepoint(trx, () => placeIn(trx, caller, newOrder)));
+            } catch (error) {
+              if (!(error instanceof ApiError)) throw error;
+              outcomes.push(error);
+            }
+          }
+          return outcomes;
         }),
       ),
+    placementsPerCommit,
+  );
+
+  return {
+    async place(caller, newOrder) {
+      const outcome = await placeTogether({ caller, newOrder });
+      if (outcome instanceof ApiError) throw outcome;
+      return outcome;
+    },
 
     placeIdempotently(caller, newOrder, scope) {
       const fingerprint = requestFingerprint('placeOrder', [newOrder.petId, newOrder.note]);

@@ -1,7 +1,9 @@
-// Creations that arrive together share a transaction (src/services/group-commit.ts), on every backend; each
-// still gets its own pet, with the name it sent, and its own `pet.created` event, in id order.
+// Creations and placements that arrive together share a transaction (src/services/group-commit.ts), on every
+// backend; each still gets its own pet or order and its own events, in id order, and a placement refused
+// inside a shared transaction is undone alone while the others commit.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { sql } from 'kysely';
 import { buildApp } from '../../src/app.js';
 import { openStore } from '../../src/store/open-store.js';
 import { backends } from '../helpers/backends.js';
@@ -57,6 +59,54 @@ for (const backend of backends) {
         );
       } finally {
         await app.close();
+        await t.close();
+      }
+    });
+
+    test('a placement refused after its first write is undone alone; the others of its transaction commit', async () => {
+      const t = await startTestApp(backend);
+      try {
+        const create = async () =>
+          (
+            await t.request({
+              method: 'POST',
+              url: '/v1/pets',
+              headers: t.auth,
+              payload: { name: 'p', categoryId: 1 },
+            })
+          ).json() as { id: number };
+        const [first, clashing, last] = [await create(), await create(), await create()];
+        // An open order the pet's status does not show: placing on it moves the pet, then the one-open-order
+        // index refuses the order. Only the savepoint keeps the move from staying, or aborting the others.
+        const key = await t.app.store.db.selectFrom('api_keys').select('id').executeTakeFirstOrThrow();
+        await sql`insert into orders (pet_id, api_key_id, status, note, created_at, updated_at)
+          values (${clashing.id}, ${key.id}, 'placed', null, 0, 0)`.execute(t.app.store.db);
+        const answers = await Promise.all(
+          [first, clashing, last].map((pet) =>
+            t.request({
+              method: 'POST',
+              url: '/v1/store/orders',
+              headers: t.auth,
+              payload: { petId: pet.id },
+            }),
+          ),
+        );
+        assert.deepEqual(
+          answers.map((a) => a.statusCode),
+          [201, 409, 201],
+        );
+        assert.equal(answers[1]!.json().code, 'pet_not_available');
+        const statuses = await t.app.store.db
+          .selectFrom('pets')
+          .select(['id', 'status'])
+          .orderBy('id')
+          .execute();
+        assert.deepEqual(
+          statuses.map((p) => p.status),
+          ['pending', 'available', 'pending'],
+          'the refused placement left its pet as it was',
+        );
+      } finally {
         await t.close();
       }
     });
