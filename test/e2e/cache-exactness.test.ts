@@ -116,6 +116,18 @@ describe(
         payload: { name: 'announced', categoryId: 1, status: 'available' },
       });
       assert.deepEqual(ids((await f.b({ url })).body), [row.rows[0]!.id, created.json().id]);
+
+      // Lost again: the version started anew must be one never handed out, or B would serve its old page.
+      await f.forgetVersion();
+      assert.equal((await f.b({ url })).statusCode, 200, 'starts the version');
+      await f.forgetVersion();
+      const again = await sql<{ id: number }>`insert into pets (name, category_id, status, created_at)
+        values ('lost with Redis', 1, 'available', 0) returning id`.execute(f.store.db);
+      assert.deepEqual(ids((await f.b({ url })).body), [
+        row.rows[0]!.id,
+        created.json().id,
+        again.rows[0]!.id,
+      ]);
     });
 
     test(`${orderRounds} rounds: order transitions through A are seen in B's status filter and inventory`, async () => {
