@@ -5,7 +5,7 @@ import type { components, paths } from './openapi-types.js';
 import { nextLink } from './link-header.js';
 import { errorFromResponse, PetstoreError } from './petstore-error.js';
 import { rateLimitOf, type RateLimitState } from './rate-limit.js';
-import { retryingFetch } from './retrying-fetch.js';
+import { retryingFetch, type RetryingFetch } from './retrying-fetch.js';
 import { defaultRetryOptions, type RetryOptions } from './retry-policy.js';
 
 export type Pet = components['schemas']['Pet'];
@@ -102,6 +102,7 @@ function apiBaseOf(baseUrl: string): string {
  */
 export class PetstoreClient {
   readonly #api: Client<paths>;
+  readonly #fetch: RetryingFetch;
   readonly #baseUrl: string;
   #rateLimit: RateLimitState | undefined;
   #keyExpiresAt: string | undefined;
@@ -114,25 +115,26 @@ export class PetstoreClient {
           'Create one with `petstore keys create`, and pass it as new PetstoreClient({ baseUrl, apiKey }).',
       );
     this.#baseUrl = apiBaseOf(options.baseUrl);
+    this.#fetch = retryingFetch({
+      ...defaultRetryOptions,
+      ...definedOnly(options),
+      fetch: options.fetch ?? ((request) => fetch(request)),
+      sleep: options.sleep ?? sleepFor,
+      onResponse: (response) => {
+        this.#rateLimit = rateLimitOf(response.headers) ?? this.#rateLimit;
+        const expiresAt = response.headers.get('api-key-expires');
+        if (expiresAt && expiresAt !== this.#keyExpiresAt) {
+          this.#keyExpiresAt = expiresAt;
+          (options.warn ?? console.warn)(
+            `petstore: this API key expires at ${expiresAt}; create its replacement and switch to it before then`,
+          );
+        }
+      },
+    });
     this.#api = createClient<paths>({
       baseUrl: this.#baseUrl,
       headers: { authorization: `Bearer ${options.apiKey}` },
-      fetch: retryingFetch({
-        ...defaultRetryOptions,
-        ...definedOnly(options),
-        fetch: options.fetch ?? ((request) => fetch(request)),
-        sleep: options.sleep ?? sleepFor,
-        onResponse: (response) => {
-          this.#rateLimit = rateLimitOf(response.headers) ?? this.#rateLimit;
-          const expiresAt = response.headers.get('api-key-expires');
-          if (expiresAt && expiresAt !== this.#keyExpiresAt) {
-            this.#keyExpiresAt = expiresAt;
-            (options.warn ?? console.warn)(
-              `petstore: this API key expires at ${expiresAt}; create its replacement and switch to it before then`,
-            );
-          }
-        },
-      }),
+      fetch: this.#fetch,
     });
   }
 
@@ -403,6 +405,8 @@ export class PetstoreClient {
         cause: error,
       });
     }
+    // openapi-fetch has read the answer's body: the attempt's time limit is over.
+    this.#fetch.settled(result.response);
     if (result.data !== undefined && result.response.ok) return result.data;
     throw errorFromResponse(result.response, result.error, requestId);
   }
