@@ -1,7 +1,7 @@
 // What every API-user command (pets, orders, inventory, events) shares: the options naming the API, the key
 // and the output format, and running work with a client whose failures are worded for a terminal.
 import { Command, Option } from 'commander';
-import { PetstoreClient, PetstoreError } from '@petstore/client';
+import { PetstoreClient, PetstoreError, type PetstoreClientOptions } from '@petstore/client';
 
 export interface ClientFlags {
   url: string;
@@ -20,14 +20,15 @@ export const withClientOptions = (command: Command): Command =>
     .addOption(new Option('--api-key <key>', 'API key (required)').env('PETSTORE_API_KEY'))
     .option('--json', 'Print JSON instead of a table');
 
-/** Runs one piece of work with a client, and words its failure for a terminal. */
+/** Runs one piece of work with a client (given `options`), and words its failure for a terminal. */
 export async function withClient<T>(
   { url, apiKey }: ClientFlags,
   work: (client: PetstoreClient) => Promise<T>,
+  options: Pick<PetstoreClientOptions, 'fetch'> = {},
 ): Promise<T> {
   if (!apiKey) throw new Error('An API key is needed: pass --api-key or set PETSTORE_API_KEY');
   try {
-    return await work(new PetstoreClient({ baseUrl: url, apiKey }));
+    return await work(new PetstoreClient({ baseUrl: url, apiKey, ...options }));
   } catch (error) {
     if (!(error instanceof PetstoreError)) throw error;
     const status = error.status ? `HTTP ${error.status}, ` : '';

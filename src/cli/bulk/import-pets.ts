@@ -3,6 +3,7 @@
 // nothing twice. Rows the service refuses go to the report and the rest go on; a failure that no row can get
 // past (a bad key, the service gone, a rate limit too long to wait for) stops the run.
 import { PetstoreClient, PetstoreError, type NewPet, type PetstoreClientOptions } from '@petstore/client';
+import { httpTransport } from './http-transport.js';
 import { contentHash, rowKey } from './import-keys.js';
 import { importReport, type RejectedRow } from './import-report.js';
 import { readRows, type BulkFormat, type InputRow } from './import-rows.js';
@@ -46,13 +47,14 @@ export async function importPets(options: ImportOptions): Promise<ImportSummary>
   const fileHash = await contentHash(file);
   const pacer = ratePacer(maxWaitMs);
   const replayed = new Set<string>();
+  const transport = httpTransport(concurrency);
   const client = options.client({
     maxDelayMs: maxWaitMs,
     fetch: async (request) => {
       await pacer.ready();
       let response: Response;
       try {
-        response = await fetch(request);
+        response = await transport.fetch(request);
       } catch (error) {
         pacer.failed();
         throw error;
@@ -114,6 +116,7 @@ export async function importPets(options: ImportOptions): Promise<ImportSummary>
     }
   } finally {
     await Promise.all(inFlight);
+    transport.close();
     await report.close();
   }
   if (stopped) throw stopped;

@@ -5,6 +5,7 @@ import { finished } from 'node:stream/promises';
 import { Command, Option } from 'commander';
 import { PetstoreClient, type PetStatus } from '@petstore/client';
 import { exportPets } from '../bulk/export-pets.js';
+import { httpTransport } from '../bulk/http-transport.js';
 import { importPets } from '../bulk/import-pets.js';
 import { defaultReportPath } from '../bulk/import-report.js';
 import { bulkFormats, formatOfName, type BulkFormat } from '../bulk/import-rows.js';
@@ -91,9 +92,16 @@ function exportCommand(): Command {
     const partial = output && `${output}.partial`;
     const out = partial ? createWriteStream(partial) : process.stdout;
     const bar = progressBar('{value} pets exported', 0, flags.json || !output);
-    const exported = await withClient(flags, (client) =>
-      exportPets(client, { status, format, out, onProgress: (n) => bar.update(n) }),
-    ).finally(() => bar.stop());
+    // One page at a time: one connection.
+    const transport = httpTransport(1);
+    const exported = await withClient(
+      flags,
+      (client) => exportPets(client, { status, format, out, onProgress: (n) => bar.update(n) }),
+      { fetch: transport.fetch },
+    ).finally(() => {
+      transport.close();
+      bar.stop();
+    });
     if (partial) {
       out.end();
       await finished(out);
