@@ -1,5 +1,6 @@
 // A command loads only its own modules: `petstore pets import` needs the SDK, commander, csv-parse and
-// cli-progress, and should not start with the store, its drivers, the settings' schemas or Redis in memory.
+// cli-progress (on a terminal), and should not start with the store, its drivers, the settings' schemas or
+// Redis in memory; `pets export` needs no CSV reader.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { test } from 'node:test';
@@ -32,14 +33,23 @@ async function loadedBy(args: string[]): Promise<string[]> {
 const heavy =
   /\/node_modules\/(kysely|better-sqlite3|pg|ioredis|@sinclair\/typebox|ajv|fastify)\/|\/src\/(store|services|limits|config\.ts)/;
 
-test('pets import --help loads the SDK and the bulk modules, not the store or the settings', async () => {
+test('pets import --help loads the SDK, not the store or the settings', async () => {
   const loaded = await loadedBy(['pets', 'import', '--help']);
   assert.ok(
-    loaded.some((url) => url.includes('/src/cli/bulk/import-pets.ts')),
+    loaded.some((url) => url.includes('/packages/client/')),
     loaded.join('\n'),
   );
   assert.deepEqual(
     loaded.filter((url) => heavy.test(url)),
+    [],
+  );
+});
+
+test('pets export --help does not load the CSV reader, which only import needs', async () => {
+  const loaded = await loadedBy(['pets', 'export', '--help']);
+  assert.ok(loaded.some((url) => url.endsWith('/src/cli/bulk/export-pets.ts')));
+  assert.deepEqual(
+    loaded.filter((url) => /\/node_modules\/csv-parse\/|\/src\/cli\/bulk\/import-rows\.ts$/.test(url)),
     [],
   );
 });

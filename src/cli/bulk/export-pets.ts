@@ -3,7 +3,7 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import type { Pet, PetStatus, PetstoreClient } from '@petstore/client';
-import { petColumns, type BulkFormat } from './import-rows.js';
+import { petColumns, type BulkFormat } from './bulk-format.js';
 
 /** A CSV cell, quoted when it holds a comma, a quote, a line break or surrounding spaces (RFC 4180). */
 const cell = (value: string | number): string => {

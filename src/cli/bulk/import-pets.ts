@@ -6,7 +6,8 @@ import { PetstoreClient, PetstoreError, type NewPet, type PetstoreClientOptions 
 import { httpTransport } from './http-transport.js';
 import { contentHash, rowKey } from './import-keys.js';
 import { importReport, type RejectedRow } from './import-report.js';
-import { readRows, type BulkFormat, type InputRow } from './import-rows.js';
+import type { BulkFormat } from './bulk-format.js';
+import { readRows, type InputRow } from './import-rows.js';
 import { ratePacer } from './rate-pacer.js';
 
 export interface ImportOptions {

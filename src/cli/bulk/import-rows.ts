@@ -3,12 +3,7 @@
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { parse } from 'csv-parse';
-
-export type BulkFormat = 'csv' | 'ndjson';
-export const bulkFormats: readonly BulkFormat[] = ['csv', 'ndjson'];
-
-/** The columns of a pets file: what an export writes, and all that an import understands. */
-export const petColumns = ['id', 'name', 'categoryId', 'status'] as const;
+import { petColumns, type BulkFormat } from './bulk-format.js';
 
 export interface InputRow {
   /** Line of the file where the row is (the CSV header is line 1), the row's identity within the file. */
@@ -17,13 +12,6 @@ export interface InputRow {
   bytes: number;
   /** The body to send, or why the row could not even be read. */
   pet: Record<string, unknown> | { unreadable: string };
-}
-
-/** The format a file name says (`.csv`, `.ndjson`, `.jsonl`), or undefined. */
-export function formatOfName(file: string): BulkFormat | undefined {
-  if (/\.csv$/i.test(file)) return 'csv';
-  if (/\.(ndjson|jsonl)$/i.test(file)) return 'ndjson';
-  return undefined;
 }
 
 /** A header row of `petColumns` only; `id`, which an export writes, is dropped: the service assigns ids. */
