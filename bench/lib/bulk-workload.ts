@@ -1,8 +1,8 @@
 // The bulk workload: `petstore pets import` of a CSV of N rows into a running service, then `petstore pets
 // export` of every pet, each timed from start to exit, with the CLI's peak resident memory sampled from /proc.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadCore, pinned } from './cpu-pinning.js';
 import type { Deployment } from './deployments.js';
@@ -21,6 +21,11 @@ export interface CliRun {
   perSecond: number;
   /** Peak resident memory of the CLI process, in bytes (undefined without /proc). */
   rssBytes: number | undefined;
+  /**
+   * CPU seconds the CLI used (user + system, undefined without /proc): what a row costs the client, which a
+   * shared machine changes less than it changes the rate.
+   */
+  cpuSeconds?: number;
 }
 
 export interface BulkFigures {
@@ -38,7 +43,21 @@ async function writeCsv(file: string, rows: number): Promise<void> {
   await once(out, 'finish');
 }
 
-/** Runs `petstore ARGS --json` on the load core, sampling its memory; returns its summary and figures. */
+/** Clock ticks per second of /proc's CPU times. */
+const clockTicks = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100;
+
+/** CPU seconds (user + system) a process has used so far, from /proc/PID/stat; undefined without it. */
+function cpuSecondsOf(pid: number): number | undefined {
+  try {
+    // The fields after the command name, which is in parentheses and may hold spaces: utime is the 12th.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / clockTicks;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Runs `petstore ARGS --json` on the load core, sampling its memory and CPU; returns its summary and figures. */
 async function runCli(args: string[], env: Record<string, string>) {
   const [command, argv] = pinned(loadCore, process.execPath, [cliEntry, ...args, '--json']);
   const started = performance.now();
@@ -48,15 +67,18 @@ async function runCli(args: string[], env: Record<string, string>) {
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
   let peak: number | undefined;
+  // The last sample before the exit: the CPU of the last 100 ms is not counted.
+  let cpuSeconds: number | undefined;
   const sampler = setInterval(() => {
     const now = rssOf(child.pid!);
     if (now !== undefined && (peak === undefined || now > peak)) peak = now;
+    cpuSeconds = cpuSecondsOf(child.pid!) ?? cpuSeconds;
   }, 100);
   const [code] = (await once(child, 'exit')) as [number | null];
   clearInterval(sampler);
   const seconds = (performance.now() - started) / 1000;
   if (code !== 0) throw new Error(`petstore ${args.slice(0, 2).join(' ')} exited ${code}: ${stderr}`);
-  return { summary: JSON.parse(stdout) as Record<string, number>, seconds, rssBytes: peak };
+  return { summary: JSON.parse(stdout) as Record<string, number>, seconds, rssBytes: peak, cpuSeconds };
 }
 
 /** Imports `rows` rows into `deployment` served by `server`, then exports every pet it holds. */
@@ -81,6 +103,7 @@ export async function measureBulk(
       seconds: run.seconds,
       perSecond: count / run.seconds,
       rssBytes: run.rssBytes,
+      cpuSeconds: run.cpuSeconds,
     });
     return {
       import: figures(rows, imported),
@@ -98,8 +121,10 @@ export function bulkTable(bulk: BulkFigures, importVsCreatePet: number | undefin
     ['bulk-import', 'petstore pets import, CSV', bulk.import, importVsCreatePet?.toFixed(2) ?? '-'],
     ['bulk-export', 'petstore pets export, CSV', bulk.export, '-'],
   ];
+  const msPerRow = ({ cpuSeconds, count }: CliRun) =>
+    cpuSeconds === undefined || count === 0 ? '-' : ((cpuSeconds * 1000) / count).toFixed(3);
   return markdownTable(
-    ['row', 'what', 'rows', 'seconds', 'rows/s', 'CLI RSS MB', '× create-pet'],
+    ['row', 'what', 'rows', 'seconds', 'rows/s', 'CLI RSS MB', 'CLI CPU ms/row', '× create-pet'],
     lines.map(([name, what, run, times]) => [
       name,
       what,
@@ -107,6 +132,7 @@ export function bulkTable(bulk: BulkFigures, importVsCreatePet: number | undefin
       run.seconds.toFixed(1),
       run.perSecond.toFixed(0),
       mb(run.rssBytes),
+      msPerRow(run),
       times,
     ]),
   );
