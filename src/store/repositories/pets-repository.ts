@@ -5,8 +5,13 @@ import type { Database, NewPetRow, PetRow } from '../schema.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-export async function insertPet(db: Db, row: NewPetRow): Promise<PetRow> {
-  return db.insertInto('pets').values(row).returningAll().executeTakeFirstOrThrow();
+/**
+ * Inserts `rows` in one statement and returns them in the same order. A multi-row insert takes ids in the
+ * order of its rows on both backends; RETURNING promises no order, so the rows are put back in id order.
+ */
+export async function insertPets(db: Db, rows: NewPetRow[]): Promise<PetRow[]> {
+  const inserted = await db.insertInto('pets').values(rows).returningAll().execute();
+  return inserted.sort((a, b) => a.id - b.id);
 }
 
 export async function findPetById(db: Db, id: number): Promise<PetRow | undefined> {
