@@ -1,5 +1,7 @@
 // Runs a creating use case at most once per Idempotency-Key: the first request's outcome is stored in the same
-// transaction as what it created, and replayed to every retry until it expires.
+// transaction as what it created, and replayed to every retry until it expires. Keyed creations that arrive
+// together share a transaction (group-commit.ts), each in its own savepoint, so that one whose key another
+// request holds is undone alone while the others commit.
 import type { Transaction } from 'kysely';
 import { ApiError } from '../errors/api-error.js';
 import type { Database } from '../store/schema.js';
@@ -12,6 +14,8 @@ import {
   type IdempotencyScope,
 } from '../store/repositories/idempotency-repository.js';
 import type { IdempotencyRecordRow } from '../store/schema.js';
+import { inSavepoint } from '../store/savepoint.js';
+import { groupCommit } from './group-commit.js';
 
 export type { IdempotencyScope };
 
@@ -46,8 +50,20 @@ export interface Idempotency {
   prune(): Promise<number>;
 }
 
-/** Thrown inside the transaction to roll back its work when another request stored the key first. */
+/** Thrown inside the savepoint to roll back its work when another request stored the key first. */
 class KeyTaken extends Error {}
+
+/** The most keyed creations one transaction holds, as for creations without a key. */
+const runsPerCommit = 64;
+
+interface Run {
+  scope: IdempotencyScope;
+  fingerprint: string;
+  work: (trx: Transaction<Database>) => Promise<Outcome<unknown>>;
+}
+
+/** How one run of a shared transaction ended: its outcome, its key taken by another request, or its error. */
+type Ending = { outcome: Outcome<unknown> } | { taken: true } | { error: unknown };
 
 export function createIdempotency(
   store: Store,
@@ -59,39 +75,71 @@ export function createIdempotency(
     return { status: record.response_status, body: JSON.parse(record.response_body) as T, replayed: true };
   };
 
+  /** Runs `work` and stores its outcome under the key; throws KeyTaken if a live record holds the key. */
+  async function attempt(trx: Transaction<Database>, { scope, fingerprint, work }: Run) {
+    const outcome = await work(trx);
+    const now = clock();
+    const stored = await storeIdempotencyRecord(trx, {
+      api_key_id: scope.apiKeyId,
+      idempotency_key: scope.key,
+      fingerprint,
+      response_status: outcome.status,
+      response_body: JSON.stringify(outcome.body),
+      created_at: now,
+      expires_at: now + ttlMs,
+    });
+    if (!stored) throw new KeyTaken();
+    return outcome;
+  }
+
+  const runTogether = groupCommit(
+    (runs: Run[]) =>
+      store.db.transaction().execute(async (trx) => {
+        // Every idempotent use case creates something clients page or tail by id; the append lock comes
+        // first (decision: ids commit in order), and is not bounded by the key's lock wait below.
+        await store.serializeAppends(trx);
+        await limitLockWait(trx, store.dialect, waitMs);
+        const endings: Ending[] = [];
+        for (const run of runs) {
+          try {
+            endings.push({ outcome: await inSavepoint(trx, () => attempt(trx, run)) });
+          } catch (error) {
+            // A failure the savepoint could not undo (the connection broke) fails the whole transaction.
+            if (!(error instanceof KeyTaken || error instanceof ApiError || store.isLockWaitTimeout(error)))
+              throw error;
+            endings.push(error instanceof KeyTaken ? { taken: true } : { error });
+          }
+        }
+        return endings;
+      }),
+    runsPerCommit,
+  );
+
   return {
-    async run(scope, fingerprint, work) {
+    async run<T>(
+      scope: IdempotencyScope,
+      fingerprint: string,
+      work: (trx: Transaction<Database>) => Promise<Outcome<T>>,
+    ): Promise<IdempotentOutcome<T>> {
       // Retries usually come after the first request finished: answer them without a write transaction.
       const done = await findLiveIdempotencyRecord(store.db, scope, clock());
       if (done) return replay(done, fingerprint);
+      let ending: Ending;
       try {
-        return await store.db.transaction().execute(async (trx) => {
-          // Every idempotent use case creates something clients page or tail by id; the append lock comes
-          // first (decision: ids commit in order), and is not bounded by the key's lock wait below.
-          await store.serializeAppends(trx);
-          await limitLockWait(trx, store.dialect, waitMs);
-          const outcome = await work(trx);
-          const now = clock();
-          const stored = await storeIdempotencyRecord(trx, {
-            api_key_id: scope.apiKeyId,
-            idempotency_key: scope.key,
-            fingerprint,
-            response_status: outcome.status,
-            response_body: JSON.stringify(outcome.body),
-            created_at: now,
-            expires_at: now + ttlMs,
-          });
-          if (!stored) throw new KeyTaken();
-          return { ...outcome, replayed: false };
-        });
+        ending = await runTogether({ scope, fingerprint, work });
       } catch (error) {
         if (store.isLockWaitTimeout(error)) throw new ApiError('idempotency_key_in_flight', waitMs);
-        if (!(error instanceof KeyTaken)) throw error;
-        // A concurrent request with the key committed first; our work was rolled back. Answer with its outcome.
-        const first = await findLiveIdempotencyRecord(store.db, scope, clock());
-        if (!first) throw new ApiError('idempotency_key_in_flight', waitMs);
-        return replay(first, fingerprint);
+        throw error;
       }
+      if ('outcome' in ending) return { ...(ending.outcome as Outcome<T>), replayed: false };
+      if ('error' in ending) {
+        if (store.isLockWaitTimeout(ending.error)) throw new ApiError('idempotency_key_in_flight', waitMs);
+        throw ending.error;
+      }
+      // A concurrent request with the key committed first; our work was rolled back. Answer with its outcome.
+      const first = await findLiveIdempotencyRecord(store.db, scope, clock());
+      if (!first) throw new ApiError('idempotency_key_in_flight', waitMs);
+      return replay(first, fingerprint);
     },
 
     prune: () => deleteExpiredIdempotencyRecords(store.db, clock()),
