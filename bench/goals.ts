@@ -108,7 +108,7 @@ export const goals: Goal[] = [
     check: atLeast(0.8),
   },
   {
-    what: 'PostgreSQL alone (no cache) vs SQLite, same scenario',
+    what: 'PostgreSQL alone (version in a sequence) vs SQLite, same scenario',
     target: '≥ 0.40 ×',
     measure: ratio('list-available-postgres', 'list-available'),
     check: atLeast(0.4),

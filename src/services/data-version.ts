@@ -1,8 +1,10 @@
 // The data version that read caches are valid under, across every process sharing the data: SQLite's change
-// token, or on PostgreSQL a counter in Redis that every write bumps after it commits and before it is
-// acknowledged. PostgreSQL without Redis has no cheap exact version, so nothing is cached there.
+// token, or on PostgreSQL a counter that every write bumps after it commits and before it is acknowledged: in
+// Redis when there is one (read in the round trip the rate limiter makes anyway), else a sequence in PostgreSQL
+// (one small round trip per request, in place of the key's and the page's reads).
 import { openRedis } from '../limits/redis-client.js';
 import { ApiError } from '../errors/api-error.js';
+import { advanceDataVersion, readDataVersion } from '../store/repositories/data-version-repository.js';
 import type { Store } from '../store/store.js';
 
 export interface DataVersion {
@@ -44,13 +46,35 @@ export const storeVersion = (store: Pick<Store, 'changeToken'>): DataVersion => 
   close: async () => {},
 });
 
-/** PostgreSQL alone: instances write without telling each other, and reading a version costs what a read does. */
+/** No caching: for a process that only writes, such as the cluster's primary issuing the first key. */
 export const noVersion: DataVersion = {
   token: async () => undefined,
   keep: () => false,
   write: (work) => work(),
   close: async () => {},
 };
+
+/**
+ * PostgreSQL alone: the `data_version` sequence. A value read under version v is kept under v, for the reason
+ * given at createRedisVersion. While the version cannot be read, nothing is cached.
+ */
+export const postgresVersion = (store: Pick<Store, 'db'>): DataVersion => ({
+  token: () => readDataVersion(store.db).catch(() => undefined),
+  keep: () => true,
+  async write(work) {
+    const result = await work();
+    try {
+      await advanceDataVersion(store.db);
+    } catch {
+      throw new ApiError(
+        'service_unavailable',
+        'the change was saved but the data version, which tells the other instances, could not be advanced; check before retrying',
+      );
+    }
+    return result;
+  },
+  close: async () => {},
+});
 
 /**
  * Increments the version. A missing key (a new or emptied Redis) starts from a random base rather than 0,

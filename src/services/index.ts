@@ -3,7 +3,7 @@
 import type { Config } from '../config.js';
 import { redisPrefixOf, type RateLimiter } from '../limits/index.js';
 import type { Store } from '../store/store.js';
-import { createRedisVersion, noVersion, storeVersion, type DataVersion } from './data-version.js';
+import { createRedisVersion, postgresVersion, storeVersion, type DataVersion } from './data-version.js';
 import { createApiKeysService, type ApiKeysService } from './api-keys-service.js';
 import { createEventsService, type EventsService } from './events-service.js';
 import { createIdempotency, type Idempotency } from './idempotency.js';
@@ -24,10 +24,10 @@ export interface Services {
   dataVersion: DataVersion;
 }
 
-/** SQLite's own change token; on PostgreSQL a version in Redis when there is one, else no caching. */
+/** SQLite's own change token; on PostgreSQL a version in Redis when there is one, else a sequence. */
 async function dataVersionOf(config: Config, store: Store): Promise<DataVersion> {
   if (store.dialect === 'sqlite') return storeVersion(store);
-  if (!config.redisUrl) return noVersion;
+  if (!config.redisUrl) return postgresVersion(store);
   return createRedisVersion({
     url: config.redisUrl,
     key: `${redisPrefixOf(config)}:data-version:${store.schema ?? ''}`,

@@ -1,6 +1,6 @@
 // A cache of values read from the store, valid while the data version stays the same: any write, by this
-// process or another sharing the data, moves it before the next read. Where there is no version to read
-// (PostgreSQL without Redis, or Redis unreachable), nothing is cached.
+// process or another sharing the data, moves it before the next read. Where the version cannot be read now
+// (Redis or PostgreSQL unreachable), nothing is cached.
 import { LRUCache } from 'lru-cache';
 import type { VersionView } from './data-version.js';
 

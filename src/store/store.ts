@@ -41,7 +41,7 @@ export interface Store {
   /**
    * A value that changes whenever the data may have changed, by this process or any other: a cache of
    * query results read under one token is valid while the token stays the same. Undefined where no such
-   * token is cheap to get (PostgreSQL), which means: do not cache.
+   * token is cheap to get (PostgreSQL, whose version is read in a round trip: src/services/data-version.ts).
    */
   changeToken(): string | undefined;
   /**

@@ -22,10 +22,15 @@ const orderRounds = Math.max(1, Math.round(rounds / 5));
 const resumeOf = (link: unknown) => /^<([^>]+)>; rel="resume"$/.exec(String(link))?.[1];
 const ids = (body: string) => (JSON.parse(body) as Array<{ id: number }>).map((pet) => pet.id);
 
-/** Two instances (A, B) and the command line (its own services) on one PostgreSQL deployment and Redis. */
-async function fleet(redis: string) {
+/**
+ * Two instances (A, B) and the command line (its own services) on one PostgreSQL deployment, with the data
+ * version in Redis, or without Redis in PostgreSQL's own sequence.
+ */
+async function fleet(redis: string | undefined) {
   const redisPrefix = `petstore-test:exact:${process.pid}:${Date.now().toString(36)}`;
-  const deployment = postgres!.freshDeployment({ redisUrl: redis, redisPrefix, redisTimeoutMs: 300 });
+  const deployment = postgres!.freshDeployment(
+    redis ? { redisUrl: redis, redisPrefix, redisTimeoutMs: 300 } : {},
+  );
   const stores: Store[] = [];
   const open = async () => {
     const store = await openStore(deployment.config);
@@ -46,7 +51,7 @@ async function fleet(redis: string) {
     store: stores[0]!,
     /** Forgets the data version, as a Redis restarted without persistence would. */
     async forgetVersion() {
-      const client = new Redis(redis);
+      const client = new Redis(redis!);
       const versions = await client.keys(`${redisPrefix}:data-version:*`);
       assert.equal(versions.length, 1);
       await client.del(...versions);
@@ -61,138 +66,147 @@ async function fleet(redis: string) {
   };
 }
 
-describe(
-  'exact caches across instances on PostgreSQL and Redis',
-  { skip: (!postgres || !redisUrl) && 'no PostgreSQL or Redis' },
-  () => {
-    let f: Awaited<ReturnType<typeof fleet>>;
-    before(async () => {
-      f = await fleet(redisUrl!);
-    });
-    after(() => f?.close());
+for (const [versionIn, redis] of [
+  ['Redis', redisUrl],
+  ['PostgreSQL alone', undefined],
+] as const) {
+  describe(
+    `exact caches across instances on PostgreSQL, the data version in ${versionIn}`,
+    { skip: (!postgres || (versionIn === 'Redis' && !redis)) && 'no PostgreSQL or Redis' },
+    () => {
+      let f: Awaited<ReturnType<typeof fleet>>;
+      before(async () => {
+        f = await fleet(redis);
+      });
+      after(() => f?.close());
 
-    test(`${rounds} rounds: a pet created through A is listed by B at once`, async () => {
-      let url = resumeOf((await f.b({ url: '/v1/pets?limit=100&status=pending' })).headers.link)!;
-      for (let round = 0; round < rounds; round++) {
+      test(`${rounds} rounds: a pet created through A is listed by B at once`, async () => {
+        let url = resumeOf((await f.b({ url: '/v1/pets?limit=100&status=pending' })).headers.link)!;
+        for (let round = 0; round < rounds; round++) {
+          assert.deepEqual(ids((await f.b({ url })).body), []);
+          assert.deepEqual(ids((await f.b({ url })).body), [], 'read twice: cached on B');
+          const created = await f.a({
+            method: 'POST',
+            url: '/v1/pets',
+            payload: { name: `r${round}`, categoryId: 1, status: 'pending' },
+          });
+          assert.equal(created.statusCode, 201);
+          const seen = await f.b({ url });
+          assert.deepEqual(ids(seen.body), [created.json().id], `round ${round}`);
+          url = resumeOf(seen.headers.link)!;
+        }
+      });
+
+      /**
+       * From the end of the available listing: B serves a repeated read from its cache, so a row written
+       * straight to the database, unannounced, shows only after an announced write. Returns where B stands.
+       */
+      async function servedFromCacheUntilAnnounced(): Promise<{ url: string; shown: number[] }> {
+        const url = resumeOf((await f.b({ url: '/v1/pets?limit=100&status=available' })).headers.link)!;
         assert.deepEqual(ids((await f.b({ url })).body), []);
-        assert.deepEqual(ids((await f.b({ url })).body), [], 'read twice: cached on B');
+        const row = await sql<{ id: number }>`insert into pets (name, category_id, status, created_at)
+        values ('unannounced', 1, 'available', 0) returning id`.execute(f.store.db);
+        assert.deepEqual(ids((await f.b({ url })).body), [], 'served from the cache, not the database');
         const created = await f.a({
           method: 'POST',
           url: '/v1/pets',
-          payload: { name: `r${round}`, categoryId: 1, status: 'pending' },
+          payload: { name: 'announced', categoryId: 1, status: 'available' },
         });
         assert.equal(created.statusCode, 201);
-        const seen = await f.b({ url });
-        assert.deepEqual(ids(seen.body), [created.json().id], `round ${round}`);
-        url = resumeOf(seen.headers.link)!;
+        const shown = [row.rows[0]!.id, created.json().id];
+        assert.deepEqual(ids((await f.b({ url })).body), shown);
+        return { url, shown };
       }
-    });
 
-    /**
-     * From the end of the available listing: B serves a repeated read from its cache, so a row written
-     * straight to the database, unannounced, shows only after an announced write. Returns where B stands.
-     */
-    async function servedFromCacheUntilAnnounced(): Promise<{ url: string; shown: number[] }> {
-      const url = resumeOf((await f.b({ url: '/v1/pets?limit=100&status=available' })).headers.link)!;
-      assert.deepEqual(ids((await f.b({ url })).body), []);
-      const row = await sql<{ id: number }>`insert into pets (name, category_id, status, created_at)
-        values ('unannounced', 1, 'available', 0) returning id`.execute(f.store.db);
-      assert.deepEqual(ids((await f.b({ url })).body), [], 'served from the cache, not the database');
-      const created = await f.a({
-        method: 'POST',
-        url: '/v1/pets',
-        payload: { name: 'announced', categoryId: 1, status: 'available' },
+      test('B really serves a repeated read from its cache: a row no write announced shows only after one is', async () => {
+        await servedFromCacheUntilAnnounced();
       });
-      assert.equal(created.statusCode, 201);
-      const shown = [row.rows[0]!.id, created.json().id];
-      assert.deepEqual(ids((await f.b({ url })).body), shown);
-      return { url, shown };
-    }
 
-    test('B really serves a repeated read from its cache: a row no write announced shows only after one is', async () => {
-      await servedFromCacheUntilAnnounced();
-    });
+      test(
+        'caching starts with the first read, before any write: a missing version is started anew',
+        { skip: !redis && 'the version in Redis only' },
+        async () => {
+          await f.forgetVersion();
+          const { url, shown } = await servedFromCacheUntilAnnounced();
 
-    test('caching starts with the first read, before any write: a missing version is started anew', async () => {
-      await f.forgetVersion();
-      const { url, shown } = await servedFromCacheUntilAnnounced();
-
-      // Lost again: the version started anew must be one never handed out, or B would serve its old page.
-      await f.forgetVersion();
-      assert.equal((await f.b({ url })).statusCode, 200, 'starts the version');
-      await f.forgetVersion();
-      const again = await sql<{ id: number }>`insert into pets (name, category_id, status, created_at)
+          // Lost again: the version started anew must be one never handed out, or B would serve its old page.
+          await f.forgetVersion();
+          assert.equal((await f.b({ url })).statusCode, 200, 'starts the version');
+          await f.forgetVersion();
+          const again = await sql<{ id: number }>`insert into pets (name, category_id, status, created_at)
         values ('lost with Redis', 1, 'available', 0) returning id`.execute(f.store.db);
-      assert.deepEqual(ids((await f.b({ url })).body), [...shown, again.rows[0]!.id]);
-    });
+          assert.deepEqual(ids((await f.b({ url })).body), [...shown, again.rows[0]!.id]);
+        },
+      );
 
-    test(`${orderRounds} rounds: order transitions through A are seen in B's status filter and inventory`, async () => {
-      let url = resumeOf((await f.b({ url: '/v1/pets?limit=100&status=sold' })).headers.link)!;
-      const inventory = async () =>
-        (await f.b({ url: '/v1/store/inventory' })).json() as Record<string, number>;
-      /** B reads the sold page and the inventory twice (the second from its caches); the inventory read. */
-      const cacheOnB = async (round: number) => {
-        assert.deepEqual(ids((await f.b({ url })).body), [], `round ${round}: nothing newly sold yet`);
-        assert.deepEqual(ids((await f.b({ url })).body), [], 'read twice: cached on B');
-        const before = await inventory();
-        assert.deepEqual(await inventory(), before, 'read twice: cached on B');
-        return before;
-      };
-      const act = async (orderId: number, action: 'approve' | 'complete') => {
-        const res = await f.a({ method: 'POST', url: `/v1/store/orders/${orderId}/${action}` });
-        assert.equal(res.statusCode, 200, `${action}: ${res.body}`);
-      };
-      for (let round = 0; round < orderRounds; round++) {
-        const pet = await f.a({
-          method: 'POST',
-          url: '/v1/pets',
-          payload: { name: `o${round}`, categoryId: 1 },
-        });
-        assert.equal(pet.statusCode, 201);
-        const petId = pet.json().id as number;
+      test(`${orderRounds} rounds: order transitions through A are seen in B's status filter and inventory`, async () => {
+        let url = resumeOf((await f.b({ url: '/v1/pets?limit=100&status=sold' })).headers.link)!;
+        const inventory = async () =>
+          (await f.b({ url: '/v1/store/inventory' })).json() as Record<string, number>;
+        /** B reads the sold page and the inventory twice (the second from its caches); the inventory read. */
+        const cacheOnB = async (round: number) => {
+          assert.deepEqual(ids((await f.b({ url })).body), [], `round ${round}: nothing newly sold yet`);
+          assert.deepEqual(ids((await f.b({ url })).body), [], 'read twice: cached on B');
+          const before = await inventory();
+          assert.deepEqual(await inventory(), before, 'read twice: cached on B');
+          return before;
+        };
+        const act = async (orderId: number, action: 'approve' | 'complete') => {
+          const res = await f.a({ method: 'POST', url: `/v1/store/orders/${orderId}/${action}` });
+          assert.equal(res.statusCode, 200, `${action}: ${res.body}`);
+        };
+        for (let round = 0; round < orderRounds; round++) {
+          const pet = await f.a({
+            method: 'POST',
+            url: '/v1/pets',
+            payload: { name: `o${round}`, categoryId: 1 },
+          });
+          assert.equal(pet.statusCode, 201);
+          const petId = pet.json().id as number;
 
-        let before = await cacheOnB(round);
-        const order = await f.a({ method: 'POST', url: '/v1/store/orders', payload: { petId } });
-        assert.equal(order.statusCode, 201, order.body);
-        const orderId = order.json().id as number;
-        assert.deepEqual(
-          await inventory(),
-          { ...before, available: before.available! - 1, pending: before.pending! + 1 },
-          `round ${round}: placed`,
-        );
+          let before = await cacheOnB(round);
+          const order = await f.a({ method: 'POST', url: '/v1/store/orders', payload: { petId } });
+          assert.equal(order.statusCode, 201, order.body);
+          const orderId = order.json().id as number;
+          assert.deepEqual(
+            await inventory(),
+            { ...before, available: before.available! - 1, pending: before.pending! + 1 },
+            `round ${round}: placed`,
+          );
 
-        await act(orderId, 'approve');
-        before = await cacheOnB(round);
-        await act(orderId, 'complete');
-        const seen = await f.b({ url });
-        assert.deepEqual(ids(seen.body), [petId], `round ${round}: sold`);
-        assert.deepEqual(
-          await inventory(),
-          { ...before, pending: before.pending! - 1, sold: before.sold! + 1 },
-          `round ${round}: completed`,
-        );
-        url = resumeOf(seen.headers.link)!;
-      }
-    });
+          await act(orderId, 'approve');
+          before = await cacheOnB(round);
+          await act(orderId, 'complete');
+          const seen = await f.b({ url });
+          assert.deepEqual(ids(seen.body), [petId], `round ${round}: sold`);
+          assert.deepEqual(
+            await inventory(),
+            { ...before, pending: before.pending! - 1, sold: before.sold! + 1 },
+            `round ${round}: completed`,
+          );
+          url = resumeOf(seen.headers.link)!;
+        }
+      });
 
-    test(`${rounds} rounds: a plan change and a revocation by the command are seen by B at once`, async () => {
-      for (let round = 0; round < rounds; round++) {
-        const { id, key } = await f.cli.apiKeys.create({ name: `r${round}`, plan: 'business' });
-        // From an address of its own each round: refused keys count against the address's anonymous budget.
-        const remoteAddress = `10.1.${round >> 8}.${round & 255}`;
-        const get = () => f.b({ url: '/v1/pets?limit=1', headers: f.auth(key), remoteAddress });
-        assert.equal((await get()).headers['x-ratelimit-limit'], '1000');
-        assert.equal((await get()).headers['x-ratelimit-limit'], '1000', 'read twice: key cached on B');
-        await f.cli.apiKeys.setPlan(id, 'pro');
-        assert.equal((await get()).headers['x-ratelimit-limit'], '300', `round ${round}: plan`);
-        await f.cli.apiKeys.revoke(id);
-        const refused = await get();
-        assert.equal(refused.statusCode, 401, `round ${round}: revoked`);
-        assert.equal(refused.json().code, 'api_key_revoked');
-      }
-    });
-  },
-);
+      test(`${rounds} rounds: a plan change and a revocation by the command are seen by B at once`, async () => {
+        for (let round = 0; round < rounds; round++) {
+          const { id, key } = await f.cli.apiKeys.create({ name: `r${round}`, plan: 'business' });
+          // From an address of its own each round: refused keys count against the address's anonymous budget.
+          const remoteAddress = `10.1.${round >> 8}.${round & 255}`;
+          const get = () => f.b({ url: '/v1/pets?limit=1', headers: f.auth(key), remoteAddress });
+          assert.equal((await get()).headers['x-ratelimit-limit'], '1000');
+          assert.equal((await get()).headers['x-ratelimit-limit'], '1000', 'read twice: key cached on B');
+          await f.cli.apiKeys.setPlan(id, 'pro');
+          assert.equal((await get()).headers['x-ratelimit-limit'], '300', `round ${round}: plan`);
+          await f.cli.apiKeys.revoke(id);
+          const refused = await get();
+          assert.equal(refused.statusCode, 401, `round ${round}: revoked`);
+          assert.equal(refused.json().code, 'api_key_revoked');
+        }
+      });
+    },
+  );
+}
 
 describe('a Redis outage while caching on PostgreSQL', { skip: !postgres && 'no PostgreSQL' }, () => {
   let redis: PrivateRedis;

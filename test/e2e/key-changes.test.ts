@@ -1,6 +1,6 @@
 // Changes to a key made elsewhere (set-scopes, set-expiry, revoke) apply from the very next request of a
 // server running in another process, key cache included: on SQLite through its change token, on PostgreSQL
-// with Redis through the data version there, on PostgreSQL alone because nothing is cached.
+// with Redis through the data version there, on PostgreSQL alone through its data_version sequence.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { backends, redisUrl } from '../helpers/backends.js';
