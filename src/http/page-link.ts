@@ -2,19 +2,31 @@
 // more items follow, else `resume`, where a client tailing the listing continues later (docs/decisions.md).
 import { Type } from '@sinclair/typebox';
 
-/** Sets `Link` from the page's cursors; `query` entries with an undefined value are left out. */
+type Cursors = { nextCursor: string | undefined; resumeCursor: string | undefined };
+
+/** The `Link` value of the page's cursors, if any; `query` entries with an undefined value are left out. */
+export function pageLinkValue(
+  url: string,
+  query: Record<string, string | number | undefined>,
+  { nextCursor, resumeCursor }: Cursors,
+): string | undefined {
+  const [cursor, rel] = nextCursor ? [nextCursor, 'next'] : [resumeCursor, 'resume'];
+  if (!cursor) return undefined;
+  const params = Object.entries(query)
+    .filter((entry): entry is [string, string | number] => entry[1] !== undefined)
+    .map(([name, value]) => `${name}=${encodeURIComponent(value)}`);
+  return `<${url}?${[...params, `cursor=${cursor}`].join('&')}>; rel="${rel}"`;
+}
+
+/** Sets `Link` from the page's cursors (see pageLinkValue). */
 export function pageLink(
   reply: { header(name: string, value: string): unknown },
   url: string,
   query: Record<string, string | number | undefined>,
-  { nextCursor, resumeCursor }: { nextCursor: string | undefined; resumeCursor: string | undefined },
+  page: Cursors,
 ): void {
-  const [cursor, rel] = nextCursor ? [nextCursor, 'next'] : [resumeCursor, 'resume'];
-  if (!cursor) return;
-  const params = Object.entries(query)
-    .filter((entry): entry is [string, string | number] => entry[1] !== undefined)
-    .map(([name, value]) => `${name}=${encodeURIComponent(value)}`);
-  reply.header('link', `<${url}?${[...params, `cursor=${cursor}`].join('&')}>; rel="${rel}"`);
+  const link = pageLinkValue(url, query, page);
+  if (link) reply.header('link', link);
 }
 
 /** The documented `Link` header of a listing at `path` (e.g. `/pets`) of `items` (e.g. `animals`). */

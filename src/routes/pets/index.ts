@@ -3,9 +3,11 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { commonErrors, errorResponse } from '../../http/schemas/error.js';
 import { deprecationHeaders } from '../../http/deprecation.js';
-import { pageLink } from '../../http/page-link.js';
+import { pageLinkValue } from '../../http/page-link.js';
 import { IdempotencyHeaders } from '../../http/schemas/idempotency.js';
 import { trimMarkedFields } from '../../http/trimmed-fields.js';
+import type { FastifyReply } from 'fastify';
+import type { PetPage } from '../../services/pets-service.js';
 import {
   createPetResponse,
   getPetError,
@@ -28,6 +30,11 @@ export const petsRoutes: FastifyPluginAsyncTypebox<PetsRoutesOptions> = async (
   { baseUrl, replacementDocs },
 ) => {
   const { pets } = app.services;
+  /**
+   * The answer of each page as sent: its JSON and its Link. The service hands out the same page object while
+   * it serves it from its cache, so a cached page is serialized (and its link built) once, not per request.
+   */
+  const answers = new WeakMap<PetPage, { body: ReturnType<FastifyReply['serialize']>; link?: string }>();
 
   app.get(
     '/pets',
@@ -51,10 +58,19 @@ export const petsRoutes: FastifyPluginAsyncTypebox<PetsRoutesOptions> = async (
     async (request, reply) => {
       const { status } = request.query;
       const page = await pets.list(request.query, request.dataVersion);
-      // `next` only while more pets follow, so that clients following it until it is absent stop; the last
-      // page gives `resume` instead, where a tailing client continues later (docs/decisions.md).
-      pageLink(reply, `${baseUrl}/pets`, { limit: page.limit, status }, page);
-      return page.pets;
+      let answer = answers.get(page);
+      if (!answer) {
+        // `next` only while more pets follow, so that clients following it until it is absent stop; the last
+        // page gives `resume` instead, where a tailing client continues later (docs/decisions.md).
+        const link = pageLinkValue(`${baseUrl}/pets`, { limit: page.limit, status }, page);
+        // The route's own serializer, from its response schema: the same JSON as returning the pets.
+        answer = { body: reply.serialize(page.pets), link };
+        answers.set(page, answer);
+      }
+      if (answer.link) reply.header('link', answer.link);
+      // Already JSON: with its content type set, Fastify sends a string as it is (the type provider knows
+      // only the schema's shape, hence the cast).
+      return reply.type('application/json; charset=utf-8').send(answer.body as never);
     },
   );
 
