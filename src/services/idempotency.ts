@@ -14,7 +14,7 @@ import {
   type IdempotencyScope,
 } from '../store/repositories/idempotency-repository.js';
 import type { IdempotencyRecordRow } from '../store/schema.js';
-import { inSavepoint } from '../store/savepoint.js';
+import { eachInSavepoint } from '../store/savepoint.js';
 import { groupCommit } from './group-commit.js';
 
 export type { IdempotencyScope };
@@ -62,9 +62,6 @@ interface Run {
   work: (trx: Transaction<Database>) => Promise<Outcome<unknown>>;
 }
 
-/** How one run of a shared transaction ended: its outcome, its key taken by another request, or its error. */
-type Ending = { outcome: Outcome<unknown> } | { taken: true } | { error: unknown };
-
 export function createIdempotency(
   store: Store,
   { ttlMs, waitMs }: IdempotencyOptions,
@@ -99,18 +96,13 @@ export function createIdempotency(
         // first (decision: ids commit in order), and is not bounded by the key's lock wait below.
         await store.serializeAppends(trx);
         await limitLockWait(trx, store.dialect, waitMs);
-        const endings: Ending[] = [];
-        for (const run of runs) {
-          try {
-            endings.push({ outcome: await inSavepoint(trx, () => attempt(trx, run)) });
-          } catch (error) {
-            // A failure the savepoint could not undo (the connection broke) fails the whole transaction.
-            if (!(error instanceof KeyTaken || error instanceof ApiError || store.isLockWaitTimeout(error)))
-              throw error;
-            endings.push(error instanceof KeyTaken ? { taken: true } : { error });
-          }
-        }
-        return endings;
+        // A run whose key another request holds, or that the use case refused, is undone alone.
+        return eachInSavepoint(
+          trx,
+          runs,
+          (run) => attempt(trx, run),
+          (error) => error instanceof KeyTaken || error instanceof ApiError || store.isLockWaitTimeout(error),
+        );
       }),
     runsPerCommit,
   );
@@ -124,18 +116,10 @@ export function createIdempotency(
       // Retries usually come after the first request finished: answer them without a write transaction.
       const done = await findLiveIdempotencyRecord(store.db, scope, clock());
       if (done) return replay(done, fingerprint);
-      let ending: Ending;
-      try {
-        ending = await runTogether({ scope, fingerprint, work });
-      } catch (error) {
-        if (store.isLockWaitTimeout(error)) throw new ApiError('idempotency_key_in_flight', waitMs);
-        throw error;
-      }
-      if ('outcome' in ending) return { ...(ending.outcome as Outcome<T>), replayed: false };
-      if ('error' in ending) {
-        if (store.isLockWaitTimeout(ending.error)) throw new ApiError('idempotency_key_in_flight', waitMs);
-        throw ending.error;
-      }
+      const ending = await runTogether({ scope, fingerprint, work });
+      if ('value' in ending) return { ...(ending.value as Outcome<T>), replayed: false };
+      if (store.isLockWaitTimeout(ending.error)) throw new ApiError('idempotency_key_in_flight', waitMs);
+      if (!(ending.error instanceof KeyTaken)) throw ending.error;
       // A concurrent request with the key committed first; our work was rolled back. Answer with its outcome.
       const first = await findLiveIdempotencyRecord(store.db, scope, clock());
       if (!first) throw new ApiError('idempotency_key_in_flight', waitMs);

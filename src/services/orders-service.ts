@@ -29,7 +29,7 @@ import {
 } from '../store/repositories/orders-repository.js';
 import { readSetting } from '../store/repositories/settings-repository.js';
 import type { Database, OrderRow, PetRow } from '../store/schema.js';
-import { inSavepoint } from '../store/savepoint.js';
+import { eachInSavepoint } from '../store/savepoint.js';
 import type { Store } from '../store/store.js';
 import type { DataVersion, VersionView } from './data-version.js';
 import type { Idempotency, IdempotencyScope, IdempotentOutcome } from './idempotency.js';
@@ -159,16 +159,12 @@ export async function createOrdersService(
         store.db.transaction().execute(async (trx) => {
           // First in the transaction: order and event ids then commit in order.
           await store.serializeAppends(trx);
-          const outcomes: Array<Order | ApiError> = [];
-          for (const { caller, newOrder } of placements) {
-            try {
-              outcomes.push(await inSavepoint(trx, () => placeIn(trx, caller, newOrder)));
-            } catch (error) {
-              if (!(error instanceof ApiError)) throw error;
-              outcomes.push(error);
-            }
-          }
-          return outcomes;
+          return eachInSavepoint(
+            trx,
+            placements,
+            ({ caller, newOrder }) => placeIn(trx, caller, newOrder),
+            (error) => error instanceof ApiError,
+          );
         }),
       ),
     placementsPerCommit,
@@ -176,9 +172,9 @@ export async function createOrdersService(
 
   return {
     async place(caller, newOrder) {
-      const outcome = await placeTogether({ caller, newOrder });
-      if (outcome instanceof ApiError) throw outcome;
-      return outcome;
+      const ending = await placeTogether({ caller, newOrder });
+      if ('error' in ending) throw ending.error;
+      return ending.value;
     },
 
     placeIdempotently(caller, newOrder, scope) {

@@ -4,7 +4,7 @@ import { sql, type Transaction } from 'kysely';
 import type { Database } from './schema.js';
 
 /** Runs `work` inside a savepoint of `trx`; if it throws, its writes are rolled back and the error rethrown. */
-export async function inSavepoint<T>(trx: Transaction<Database>, work: () => Promise<T>): Promise<T> {
+async function inSavepoint<T>(trx: Transaction<Database>, work: () => Promise<T>): Promise<T> {
   await sql`savepoint part`.execute(trx);
   try {
     const result = await work();
@@ -15,4 +15,30 @@ export async function inSavepoint<T>(trx: Transaction<Database>, work: () => Pro
     await sql`release savepoint part`.execute(trx);
     throw error;
   }
+}
+
+/** How the work of one item of `eachInSavepoint` ended. */
+export type ItemEnding<T> = { value: T } | { error: unknown };
+
+/**
+ * Runs `work` for each item in turn, each in a savepoint of `trx`: an item whose error `undoneAlone` accepts
+ * is rolled back alone and ends with that error, while the others go on. Any other error (the connection
+ * broke, and the savepoint with it) fails the whole transaction.
+ */
+export async function eachInSavepoint<I, T>(
+  trx: Transaction<Database>,
+  items: I[],
+  work: (item: I) => Promise<T>,
+  undoneAlone: (error: unknown) => boolean,
+): Promise<ItemEnding<T>[]> {
+  const endings: ItemEnding<T>[] = [];
+  for (const item of items) {
+    try {
+      endings.push({ value: await inSavepoint(trx, () => work(item)) });
+    } catch (error) {
+      if (!undoneAlone(error)) throw error;
+      endings.push({ error });
+    }
+  }
+  return endings;
 }
