@@ -83,6 +83,7 @@ for (const backend of backends) {
       assert.equal((await post()).statusCode, 403);
 
       const table = await runCli(['keys', 'list', ...args]);
+      assert.equal(table.code, 0, table.stderr);
       assert.match(table.stdout, /SCOPES\s+EXPIRES/);
       assert.match(table.stdout, new RegExp(`${issued.id}.*\\spets:read\\s+${issued.expiresAt}`));
 

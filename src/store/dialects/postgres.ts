@@ -3,6 +3,7 @@ import { Kysely, PostgresDialect, sql, type PostgresPool, type PostgresPoolClien
 import pg from 'pg';
 import type { Database } from '../schema.js';
 import type { Store } from '../store.js';
+import { deploymentDialect } from './postgres-introspector.js';
 import { isPostgresUnavailable } from './unavailable-errors.js';
 import {
   isPostgresLockWaitTimeout,
@@ -79,7 +80,7 @@ export function openPostgres({ url, schema, poolSize, statementTimeoutMs }: Post
   // An idle client that loses its server emits here; without a listener the process would crash.
   pool.on('error', () => {});
   const db = new Kysely<Database>({
-    dialect: new PostgresDialect({ pool: discardingBrokenConnections(pool) }),
+    dialect: deploymentDialect(new PostgresDialect({ pool: discardingBrokenConnections(pool) }), schema),
   });
   const parsed = new URL(url);
   return {
