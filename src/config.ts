@@ -164,7 +164,7 @@ export const settings = {
     Type.String({ pattern: '^$|^rediss?://', default: '' }),
     'REDIS_URL',
     '--redis-url',
-    "Redis URL; when set, instances share each key's budget there and, on PostgreSQL, the read caches' data version (give the `petstore` command it too; without it the version is a sequence in PostgreSQL)",
+    "Redis URL; when set, instances share each key's budget there and, on PostgreSQL, the read caches' versions (give the `petstore` command it too; without it the versions are sequences in PostgreSQL)",
     { expected: 'a URL starting with redis:// or rediss://' },
   ),
   redisPrefix: setting(

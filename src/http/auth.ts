@@ -8,7 +8,7 @@ import { expiryWarningHeader, warnsOfExpiry } from '../domain/key-expiry.js';
 import { ApiError } from '../errors/api-error.js';
 import type { RateLimiter } from '../limits/index.js';
 import type { ApiKeysService } from '../services/api-keys-service.js';
-import { readOncePerRequest, type DataVersion } from '../services/data-version.js';
+import type { DataVersion } from '../services/data-version.js';
 import { chargeAddress, refuseBlockedAddress } from './rate-limit.js';
 
 const bearer = /^Bearer +(\S+) *$/i;
@@ -34,7 +34,7 @@ export function authenticate(
 ) {
   return async function authenticateRequest(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     if (limiter) refuseBlockedAddress(limiter, request, reply);
-    request.dataVersion = readOncePerRequest(version);
+    request.dataVersion = version.view();
     try {
       const key = await apiKeys.authenticate(
         presentedKey(request.headers.authorization),

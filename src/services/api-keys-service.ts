@@ -87,7 +87,7 @@ export interface ApiKeysService {
   count(): Promise<number>;
   /**
    * The key record behind a presented key; throws a 401 ApiError when there is none or it may not be used.
-   * `version` is the request's view of the data version (readOncePerRequest), if it has one.
+   * `version` is the request's view of the versions (DataVersion.view), if it has one.
    */
   authenticate(presented: string, version?: VersionView): Promise<ApiKeyInfo>;
   /** "Last used" times, noted by `authenticate` and written in batches (src/services/key-usage.ts). */
@@ -131,7 +131,7 @@ export function createApiKeysService(
   clock: () => number = Date.now,
 ): ApiKeysService {
   const other: Deployment = deployment === 'production' ? 'staging' : 'production';
-  const knownKeys = new ReadCache<{ row: ApiKeyRow; info: ApiKeyInfo }>(version, cachedKeys);
+  const knownKeys = new ReadCache<{ row: ApiKeyRow; info: ApiKeyInfo }>(version, 'keys', cachedKeys);
   const usage = createKeyUsage(store, lastUsedGranularityMs);
   const withUsage = async (row: ApiKeyRow): Promise<ApiKeyInfo> =>
     toApiKeyInfo(row, (await usage.lastUsed(row.id)).get(row.id) ?? null);
@@ -157,7 +157,7 @@ export function createApiKeysService(
 
   /** Applies changes to a key; no row updated means there is no such key. */
   const change = async (id: string, changes: Parameters<typeof updateApiKey>[2]): Promise<ApiKeyInfo> => {
-    const updated = await version.write(() => updateApiKey(store.db, id, changes));
+    const updated = await version.write('keys', () => updateApiKey(store.db, id, changes));
     if (!updated) throw new UnknownApiKeyError(id);
     return withUsage(updated);
   };
@@ -214,7 +214,9 @@ export function createApiKeysService(
     setExpiry: (id, expiresAt) => change(id, { expires_at: expiresAt }),
 
     async ban(id, { until, offences }) {
-      await version.write(() => updateApiKey(store.db, id, { banned_until: until, ban_offences: offences }));
+      await version.write('keys', () =>
+        updateApiKey(store.db, id, { banned_until: until, ban_offences: offences }),
+      );
     },
 
     unban: (id) => change(id, { banned_until: null, ban_offences: 0 }),
@@ -223,7 +225,7 @@ export function createApiKeysService(
 
     async authenticate(presented, version) {
       // Revoking, re-planning, re-scoping, setting expiry, banning and unbanning are writes, which move the
-      // data version before the next read.
+      // keys' version before the next read.
       // Only keys found in this deployment's database are cached, so a hit needs no format check. The cache,
       // like the table, is keyed by the hash: no lookup ever compares a presented secret.
       const keyHash = hashApiKey(presented);

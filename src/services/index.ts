@@ -3,7 +3,9 @@
 import type { Config } from '../config.js';
 import { redisPrefixOf, type RateLimiter } from '../limits/index.js';
 import type { Store } from '../store/store.js';
-import { createRedisVersion, postgresVersion, storeVersion, type DataVersion } from './data-version.js';
+import { storeVersion, type DataVersion } from './data-version.js';
+import { postgresVersion } from './postgres-version.js';
+import { createRedisVersion } from './redis-version.js';
 import { createApiKeysService, type ApiKeysService } from './api-keys-service.js';
 import { createEventsService, type EventsService } from './events-service.js';
 import { createIdempotency, type Idempotency } from './idempotency.js';
@@ -30,7 +32,10 @@ async function dataVersionOf(config: Config, store: Store): Promise<DataVersion>
   if (!config.redisUrl) return postgresVersion(store);
   return createRedisVersion({
     url: config.redisUrl,
-    key: `${redisPrefixOf(config)}:data-version:${store.schema ?? ''}`,
+    keys: {
+      data: `${redisPrefixOf(config)}:data-version:${store.schema ?? ''}`,
+      keys: `${redisPrefixOf(config)}:key-version:${store.schema ?? ''}`,
+    },
     timeoutMs: config.redisTimeoutMs,
   });
 }

@@ -69,7 +69,7 @@ export interface OrdersService {
   list(caller: OrderCaller, input: ListOrdersInput): Promise<OrderPage>;
   /** Applies an action of the transition table; an order already in the action's target state is returned unchanged. */
   act(caller: OrderCaller, id: number, action: OrderStepAction): Promise<Order>;
-  /** `version` is the request's view of the data version (readOncePerRequest), if it has one. */
+  /** `version` is the request's view of the versions (DataVersion.view), if it has one. */
   inventory(version?: VersionView): Promise<Inventory>;
 }
 
@@ -95,7 +95,7 @@ export async function createOrdersService(
   clock: () => number = Date.now,
 ): Promise<OrdersService> {
   const cursors = new CursorCodec(await readSetting(store.db, 'cursor_secret'), 'status|petId', 'orders');
-  const inventoryCache = new ReadCache<Inventory>(version, 1);
+  const inventoryCache = new ReadCache<Inventory>(version, 'data', 1);
 
   /**
    * The place transaction: the pet goes available → pending and the order is inserted, or neither. `trx`
@@ -155,7 +155,7 @@ export async function createOrdersService(
   // others of its transaction commit.
   const placeTogether = groupCommit(
     (placements: Array<{ caller: OrderCaller; newOrder: NewOrder }>) =>
-      version.write(() =>
+      version.write('data', () =>
         store.db.transaction().execute(async (trx) => {
           // First in the transaction: order and event ids then commit in order.
           await store.serializeAppends(trx);
@@ -180,7 +180,7 @@ export async function createOrdersService(
     placeIdempotently(caller, newOrder, scope) {
       const fingerprint = requestFingerprint('placeOrder', [newOrder.petId, newOrder.note]);
       // A replay is announced too: it may acknowledge a placement whose first answer was a 503.
-      return version.write(() =>
+      return version.write('data', () =>
         idempotency.run(scope, fingerprint, async (trx) => ({
           status: 201,
           body: await placeIn(trx, caller, newOrder),
@@ -206,7 +206,7 @@ export async function createOrdersService(
     },
 
     act: (caller, id, action) =>
-      version.write(() =>
+      version.write('data', () =>
         store.db.transaction().execute(async (trx) => {
           // First: the action appends events, whose ids must commit in order.
           await store.serializeAppends(trx);

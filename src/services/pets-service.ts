@@ -40,7 +40,7 @@ export interface PetsService {
   /** Creates the pet unless the Idempotency-Key already has an outcome, which is replayed instead. */
   createIdempotently(newPet: NewPet, scope: IdempotencyScope): Promise<IdempotentOutcome<Pet>>;
   get(id: number): Promise<Pet>;
-  /** `version` is the request's view of the data version (readOncePerRequest), if it has one. */
+  /** `version` is the request's view of the versions (DataVersion.view), if it has one. */
   list(input: ListPetsInput, version?: VersionView): Promise<PetPage>;
 }
 
@@ -68,7 +68,7 @@ export async function createPetsService(
   clock: () => number = Date.now,
 ): Promise<PetsService> {
   const cursors = new CursorCodec(await readSetting(store.db, 'cursor_secret'));
-  const pages = new ReadCache<PetPage>(version, cachedPages);
+  const pages = new ReadCache<PetPage>(version, 'data', cachedPages);
 
   /**
    * Inserts pets and their `pet.created` events; `trx` has called `store.serializeAppends` first. One
@@ -96,26 +96,26 @@ export async function createPetsService(
 
   // Creations without an Idempotency-Key share transactions (group-commit.ts); each still gets its own id,
   // event and acknowledgement, only after the commit, and the version moves before any is acknowledged.
-  const create = groupCommit(
+  const insertTogether = groupCommit(
     (newPets: NewPet[]) =>
-      version.write(() =>
-        store.db.transaction().execute(async (trx) => {
-          // First in the transaction: ids then commit in order, so no cursor passes one that commits later.
-          await store.serializeAppends(trx);
-          return insertAll(trx, newPets);
-        }),
-      ),
+      store.db.transaction().execute(async (trx) => {
+        // First in the transaction: ids then commit in order, so no cursor passes one that commits later.
+        await store.serializeAppends(trx);
+        return insertAll(trx, newPets);
+      }),
     creationsPerCommit,
   );
 
   return {
-    create,
+    // Announced per creation, outside the group: the next group's transaction need not wait for it, and the
+    // announcements of one group share one advance (coalesce.ts).
+    create: (newPet) => version.write('data', () => insertTogether(newPet)),
 
     createIdempotently(newPet, scope) {
       // The body as validated (name trimmed), in a fixed order: field order and white space do not matter.
       const fingerprint = requestFingerprint('createPet', [newPet.name, newPet.categoryId, newPet.status]);
       // A replay is announced too: it may acknowledge a creation whose first answer was a 503.
-      return version.write(() =>
+      return version.write('data', () =>
         idempotency.run(scope, fingerprint, async (trx) => ({
           status: 201,
           body: (await insertAll(trx, [newPet]))[0]!,

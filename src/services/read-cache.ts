@@ -1,8 +1,8 @@
-// A cache of values read from the store, valid while the data version stays the same: any write, by this
-// process or another sharing the data, moves it before the next read. Where the version cannot be read now
-// (Redis or PostgreSQL unreachable), nothing is cached.
+// A cache of values read from the store, valid while the version of their topic stays the same: any write of
+// that topic, by this process or another sharing the data, moves it before the next read. Where the version
+// cannot be read now (Redis or PostgreSQL unreachable), nothing is cached.
 import { LRUCache } from 'lru-cache';
-import type { VersionView } from './data-version.js';
+import type { DataVersion, VersionTopic, VersionView } from './data-version.js';
 
 interface Entry<V> {
   /** The version the value was read under: it is served only to requests that start under the same one. */
@@ -17,7 +17,8 @@ export class ReadCache<V extends object> {
   private readonly entries: LRUCache<string, Entry<V>>;
 
   constructor(
-    private readonly version: VersionView,
+    private readonly version: DataVersion,
+    private readonly topic: VersionTopic,
     max: number,
   ) {
     this.entries = new LRUCache({ max });
@@ -25,16 +26,16 @@ export class ReadCache<V extends object> {
 
   /**
    * The cached value for `key`, or the one `read` produces, cached when the version allows. `version` is the
-   * request's view of it (readOncePerRequest), when the caller has one.
+   * request's view of the versions (DataVersion.view), when the caller has one.
    */
-  async get(key: string, read: () => Promise<V>, version: VersionView = this.version): Promise<V> {
-    const token = await version.token();
+  async get(key: string, read: () => Promise<V>, version: VersionView = this.version.view()): Promise<V> {
+    const token = await version.token(this.topic);
     if (token === undefined) return read();
     const cached = this.entries.get(key);
     if (cached?.token === token) return cached.value;
     const value = await read();
     // Only if no write landed while reading (SQLite); a value read under an older version is never served.
-    if (version.keep(token)) this.entries.set(key, { token, value });
+    if (version.keep(this.topic, token)) this.entries.set(key, { token, value });
     return value;
   }
 }

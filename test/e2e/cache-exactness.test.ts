@@ -1,5 +1,5 @@
-// Caches on PostgreSQL are exact across instances, with the data version in Redis or, without Redis, in
-// PostgreSQL's own sequence: a write through instance A, or through the `petstore` command straight to the
+// Caches on PostgreSQL are exact across instances, with the versions in Redis or, without Redis, in
+// PostgreSQL's own sequences: a write through instance A, or through the `petstore` command straight to the
 // database, is seen by instance B on its very next request, for many rounds (PETSTORE_TEST_EXACT_ROUNDS, 500 by
 // default; a fifth as many rounds of order transitions, seen in the pets' status filter and the inventory).
 // Then a Redis outage: B stops caching and stays exact, and writes that could not be announced are refused
@@ -50,11 +50,11 @@ async function fleet(redis: string | undefined) {
     cli,
     auth,
     store: stores[0]!,
-    /** Forgets the data version, as a Redis restarted without persistence would. */
+    /** Forgets both versions (the data's and the keys'), as a Redis restarted without persistence would. */
     async forgetVersion() {
       const client = new Redis(redis!);
-      const versions = await client.keys(`${redisPrefix}:data-version:*`);
-      assert.equal(versions.length, 1);
+      const versions = await client.keys(`${redisPrefix}:*-version:*`);
+      assert.equal(versions.length, 2);
       await client.del(...versions);
       client.disconnect();
     },
@@ -137,6 +137,22 @@ for (const [versionIn, redis] of [
         values ('lost with Redis', 1, 'available', 0) returning id`.execute(f.store.db);
           assert.deepEqual(ids((await f.b({ url })).body), [...shown, again.rows[0]!.id]);
         });
+
+      test('key records stay cached while pets change, and a key change is seen at once', async () => {
+        const { id, key } = await f.cli.apiKeys.create({ name: 'kept', plan: 'business' });
+        const get = () => f.b({ url: '/v1/pets?limit=1', headers: f.auth(key), remoteAddress: '10.2.0.1' });
+        assert.equal((await get()).statusCode, 200, 'B caches the key record');
+        // Revoked straight in the database, unannounced: B goes on serving its cached record, even after a
+        // pet creation has moved the data's version, since that one says nothing about keys.
+        await sql`update api_keys set revoked_at = 0 where id = ${id}`.execute(f.store.db);
+        const created = await f.a({ method: 'POST', url: '/v1/pets', payload: { name: 'k', categoryId: 1 } });
+        assert.equal(created.statusCode, 201);
+        assert.equal((await get()).statusCode, 200, 'the key record is still cached');
+        // An announced key change (of another key, even) moves the keys' version: B reads the record again.
+        const other = await f.cli.apiKeys.create({ name: 'other', plan: 'business' });
+        await f.cli.apiKeys.setPlan(other.id, 'pro');
+        assert.equal((await get()).json().code, 'api_key_revoked');
+      });
 
       test(`${orderRounds} rounds: order transitions through A are seen in B's status filter and inventory`, async () => {
         let url = resumeOf((await f.b({ url: '/v1/pets?limit=100&status=sold' })).headers.link)!;

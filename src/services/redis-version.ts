@@ -1,0 +1,81 @@
+// PostgreSQL with Redis: the versions are counters in Redis. A value read under version v is kept under v:
+// a write acknowledged before the read began had bumped v already, so it is in the value; one that commits
+// later bumps v for later requests. While Redis cannot be read, nothing is cached and every read goes to the
+// database: pages stay exact.
+import { ApiError } from '../errors/api-error.js';
+import { openRedis } from '../limits/redis-client.js';
+import type { DataVersion, VersionTopic } from './data-version.js';
+import { sharedVersion } from './shared-version.js';
+
+/**
+ * Increments a version. A missing key (a new or emptied Redis) starts from a random base rather than 0,
+ * so that a version held before Redis lost its data is never handed out again.
+ */
+const bumpScript = `
+if redis.call('exists', KEYS[1]) == 0 then redis.call('set', KEYS[1], ARGV[1]) end
+return redis.call('incr', KEYS[1])`;
+
+/**
+ * Reads both versions, starting a missing one from a random base. Without this, a deployment that no write
+ * announced yet (seeded, migrated, or after Redis lost its data) cached nothing until its first write,
+ * however many reads came first. Any version a missing key is started at is new, as above.
+ */
+const readScript = `
+local versions = {}
+for i, key in ipairs(KEYS) do
+  versions[i] = redis.call('get', key)
+  if not versions[i] then
+    redis.call('set', key, ARGV[1])
+    versions[i] = ARGV[1]
+  end
+end
+return versions`;
+
+export interface RedisVersionOptions {
+  url: string;
+  /** The Redis key of each topic's version, e.g. `petstore:production:data-version:`. */
+  keys: Readonly<Record<VersionTopic, string>>;
+  timeoutMs: number;
+}
+
+export async function createRedisVersion({
+  url,
+  keys,
+  timeoutMs,
+}: RedisVersionOptions): Promise<DataVersion> {
+  const client = openRedis(url, timeoutMs);
+  client.on('error', () => {}); // reported where a call fails; ioredis reconnects on its own
+  client.defineCommand('bumpVersion', { numberOfKeys: 1, lua: bumpScript });
+  client.defineCommand('readVersions', { numberOfKeys: 2, lua: readScript });
+  const scripts = client as unknown as {
+    bumpVersion(key: string, seed: string): Promise<number>;
+    readVersions(dataKey: string, keysKey: string, seed: string): Promise<[string, string]>;
+  };
+  await client.connect().catch(() => {});
+  const seed = () => String(Math.floor(Math.random() * 2 ** 50) * 1024);
+  // Drawn anew only once a read has used it, not for every read (1% of a cached request's CPU).
+  let readSeed = seed();
+  return sharedVersion({
+    async read() {
+      const [data, keyRecords] = await scripts.readVersions(keys.data, keys.keys, readSeed);
+      if (data === readSeed || keyRecords === readSeed) readSeed = seed();
+      return { data: String(data), keys: String(keyRecords) };
+    },
+    async advance(topic) {
+      await scripts.bumpVersion(keys[topic], seed());
+    },
+    assertReachable() {
+      if (client.status !== 'ready') {
+        throw new ApiError(
+          'service_unavailable',
+          'Redis, which keeps every instance exact, cannot be reached; nothing was changed',
+        );
+      }
+    },
+    unannounced:
+      'the change was saved but Redis, which tells the other instances, could not be reached; check before retrying',
+    close: async () => {
+      client.disconnect();
+    },
+  });
+}
