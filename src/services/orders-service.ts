@@ -1,5 +1,6 @@
 // Use cases on adoption orders: place, list, get, the approve/complete/cancel actions of the transition
-// table, and the inventory. Each action is one transaction in one function here: order and pet change together.
+// table, and the inventory. Order and pet change together, in one transaction, shared with the placements or
+// actions that arrive at the same time (group-commit.ts).
 import type { Transaction } from 'kysely';
 import { CursorCodec } from '../domain/cursor.js';
 import { requestFingerprint } from '../domain/idempotency.js';
@@ -21,15 +22,17 @@ import {
   countPetsByStatus,
   findOrderById,
   insertOrder,
+  insertOrders,
   listOrdersAfter,
   oneOpenOrderPerPetIndex,
   updateOrderStatus,
   movePet,
   movePetFrom,
+  movePetsFrom,
 } from '../store/repositories/orders-repository.js';
 import { readSetting } from '../store/repositories/settings-repository.js';
 import type { Database, OrderRow, PetRow } from '../store/schema.js';
-import { eachInSavepoint } from '../store/savepoint.js';
+import { eachAlone, eachInSavepoint, inSavepoint, type ItemEnding } from '../store/savepoint.js';
 import type { Store } from '../store/store.js';
 import type { DataVersion, VersionView } from './data-version.js';
 import type { Idempotency, IdempotencyScope, IdempotentOutcome } from './idempotency.js';
@@ -82,8 +85,8 @@ const toOrder = (row: OrderRow): Order => ({
   updatedAt: new Date(Number(row.updated_at)).toISOString(),
 });
 
-/** The most placements one transaction holds, as for creations (pets-service.ts). */
-const placementsPerCommit = 64;
+/** The most placements, or actions, one transaction holds, as for creations (pets-service.ts). */
+const orderWritesPerCommit = 64;
 
 /** The key whose orders a caller may reach: its own, or undefined for all. */
 const ownerFilter = ({ apiKeyId, managesAll }: OrderCaller) => (managesAll ? undefined : apiKeyId);
@@ -105,11 +108,7 @@ export async function createOrdersService(
     const { petFrom, petTo, to } = orderTransitions.place;
     // The conditional update decides concurrent placements: only one finds the pet still available.
     const pet = await movePetFrom(trx, petId, petFrom, petTo);
-    if (!pet) {
-      const current = await findPetById(trx, petId);
-      if (!current) throw new ApiError('pet_not_found', petId);
-      throw new ApiError('pet_not_available', petId, current.status);
-    }
+    if (!pet) throw await refusal(trx, petId);
     const now = clock();
     let order: Order;
     try {
@@ -134,7 +133,70 @@ export async function createOrdersService(
     return order;
   }
 
-  /** The order's event, and the pet's when the action moved it: in the action's own transaction. */
+  /** Why a pet could not be moved out of `available`: it does not exist, or it is in another status. */
+  async function refusal(trx: Transaction<Database>, petId: number): Promise<ApiError> {
+    const current = await findPetById(trx, petId);
+    return current
+      ? new ApiError('pet_not_available', petId, current.status)
+      : new ApiError('pet_not_found', petId);
+  }
+
+  type Placement = { caller: OrderCaller; newOrder: NewOrder };
+  type Action = { caller: OrderCaller; id: number; action: OrderStepAction };
+
+  /**
+   * A group's placements in a few statements: one conditional update of all their pets, then every order in
+   * one insert and every event in one more. A refused placement changed nothing (no row of its was updated),
+   * so it needs no savepoint of its own. A pet asked for twice goes to the first placement, as if each had
+   * been placed in turn. The rows keep the placements' order, so ids still follow it.
+   */
+  async function placeAll(trx: Transaction<Database>, placements: Placement[]): Promise<ItemEnding<Order>[]> {
+    const { petFrom, petTo, to } = orderTransitions.place;
+    const now = clock();
+    const petIds = placements.map(({ newOrder }) => newOrder.petId);
+    const movedPets = new Map(
+      (await movePetsFrom(trx, [...new Set(petIds)], petFrom, petTo)).map((pet) => [pet.id, pet]),
+    );
+    const moved: Array<PetRow | ApiError> = [];
+    for (const petId of petIds) {
+      const pet = movedPets.get(petId);
+      movedPets.delete(petId);
+      moved.push(pet ?? (await refusal(trx, petId)));
+    }
+    const placed = placements.flatMap((placement, i) => {
+      const pet = moved[i]!;
+      return pet instanceof ApiError ? [] : [{ ...placement, pet }];
+    });
+    const orders =
+      placed.length === 0
+        ? []
+        : (
+            await insertOrders(
+              trx,
+              placed.map(({ caller, newOrder }) => ({
+                pet_id: newOrder.petId,
+                api_key_id: caller.apiKeyId,
+                status: to,
+                note: newOrder.note ?? null,
+                created_at: now,
+                updated_at: now,
+              })),
+            )
+          ).map(toOrder);
+    if (orders.length > 0) {
+      await appendEvents(
+        trx,
+        orders.flatMap((order, i) => [
+          { type: `order.${order.status}` as const, data: order, createdAt: now },
+          { type: 'pet.status_changed' as const, data: toPet(placed[i]!.pet), createdAt: now },
+        ]),
+      );
+    }
+    let next = 0;
+    return moved.map((pet) => (pet instanceof ApiError ? { error: pet } : { value: orders[next++]! }));
+  }
+
+  /** The order's event, and the pet's when the action moved it: in the action's transaction. */
   async function recordEvents(
     trx: Transaction<Database>,
     order: Order,
@@ -150,29 +212,77 @@ export async function createOrdersService(
     );
   }
 
-  // Placements without an Idempotency-Key share transactions (group-commit.ts). Each runs in a savepoint, so
-  // that one refused (the pet is not available) is undone alone and answered with its error, while the
-  // others of its transaction commit.
+  // Placements without an Idempotency-Key share transactions (group-commit.ts): one refused (the pet is not
+  // available) is answered with its error, while the others of its transaction commit. Should the orders'
+  // insert break the one-open-order index (unreachable while pets and orders agree), the group is undone
+  // and placed again one by one, each in a savepoint, so that only the placement at fault is refused.
   const placeTogether = groupCommit(
-    (placements: Array<{ caller: OrderCaller; newOrder: NewOrder }>) =>
-      version.write('data', () =>
-        store.db.transaction().execute(async (trx) => {
-          // First in the transaction: order and event ids then commit in order.
-          await store.serializeAppends(trx);
+    (placements: Placement[]) =>
+      store.db.transaction().execute(async (trx) => {
+        // First in the transaction: order and event ids then commit in order.
+        await store.serializeAppends(trx);
+        try {
+          return await inSavepoint(trx, () => placeAll(trx, placements));
+        } catch (error) {
+          if (!store.isUniqueViolation(error, oneOpenOrderPerPetIndex)) throw error;
           return eachInSavepoint(
             trx,
             placements,
             ({ caller, newOrder }) => placeIn(trx, caller, newOrder),
             (error) => error instanceof ApiError,
           );
-        }),
-      ),
-    placementsPerCommit,
+        }
+      }),
+    orderWritesPerCommit,
+  );
+
+  /** One action of the transition table on one order, inside `trx` (which took the append turn first). */
+  async function actIn(trx: Transaction<Database>, { caller, id, action }: Action): Promise<Order> {
+    const { from, to, petTo } = orderTransitions[action];
+    const owner = ownerFilter(caller);
+    const now = clock();
+    // The conditional update decides concurrent actions on one order: only one moves it out of `from`.
+    const updated = await updateOrderStatus(trx, { id, ownerKeyId: owner, from, to, now });
+    if (updated) {
+      const order = toOrder(updated);
+      await recordEvents(trx, order, await movePet(trx, updated.pet_id, petTo), now);
+      return order;
+    }
+    const current = await findOrderById(trx, id, owner);
+    if (!current) throw new ApiError('order_not_found', id);
+    if (decideStep(action, current.status) === 'unchanged') return toOrder(current);
+    const allowed = actionsAllowedFrom(current.status);
+    throw new ApiError(
+      'order_status_conflict',
+      action,
+      id,
+      current.status,
+      allowed.length > 0 ? allowed.join(', ') : 'none',
+    );
+  }
+
+  // Actions share transactions too (group-commit.ts). A refused one wrote nothing (its conditional update
+  // matched no row, and it throws before any other write), so it needs no savepoint: it is answered with its
+  // error while the others of its transaction commit. Any other error fails the whole group, as it would
+  // have failed each action alone.
+  const actTogether = groupCommit(
+    (actions: Action[]) =>
+      store.db.transaction().execute(async (trx) => {
+        // First: the actions append events, whose ids must commit in order.
+        await store.serializeAppends(trx);
+        return eachAlone(
+          actions,
+          (item) => actIn(trx, item),
+          (error) => error instanceof ApiError,
+        );
+      }),
+    orderWritesPerCommit,
   );
 
   return {
     async place(caller, newOrder) {
-      const ending = await placeTogether({ caller, newOrder });
+      // Announced per placement, outside the group, as creations are (pets-service.ts).
+      const ending = await version.write('data', () => placeTogether({ caller, newOrder }));
       if ('error' in ending) throw ending.error;
       return ending.value;
     },
@@ -205,34 +315,12 @@ export async function createOrdersService(
       return { orders: items, nextCursor, resumeCursor, limit };
     },
 
-    act: (caller, id, action) =>
-      version.write('data', () =>
-        store.db.transaction().execute(async (trx) => {
-          // First: the action appends events, whose ids must commit in order.
-          await store.serializeAppends(trx);
-          const { from, to, petTo } = orderTransitions[action];
-          const owner = ownerFilter(caller);
-          const now = clock();
-          // The conditional update decides concurrent actions on one order: only one moves it out of `from`.
-          const updated = await updateOrderStatus(trx, { id, ownerKeyId: owner, from, to, now });
-          if (updated) {
-            const order = toOrder(updated);
-            await recordEvents(trx, order, await movePet(trx, updated.pet_id, petTo), now);
-            return order;
-          }
-          const current = await findOrderById(trx, id, owner);
-          if (!current) throw new ApiError('order_not_found', id);
-          if (decideStep(action, current.status) === 'unchanged') return toOrder(current);
-          const allowed = actionsAllowedFrom(current.status);
-          throw new ApiError(
-            'order_status_conflict',
-            action,
-            id,
-            current.status,
-            allowed.length > 0 ? allowed.join(', ') : 'none',
-          );
-        }),
-      ),
+    async act(caller, id, action) {
+      // Announced per action, outside the group, as creations are (pets-service.ts).
+      const ending = await version.write('data', () => actTogether({ caller, id, action }));
+      if ('error' in ending) throw ending.error;
+      return ending.value;
+    },
 
     inventory: (version) =>
       inventoryCache.get(

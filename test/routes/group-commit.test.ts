@@ -3,6 +3,7 @@
 // inside a shared transaction is undone alone while the others commit.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { buildApp } from '../../src/app.js';
 import { openStore } from '../../src/store/open-store.js';
@@ -27,11 +28,32 @@ async function countingTransactions(backend: (typeof backends)[number]) {
   return { t, app, transactions: () => transactions };
 }
 
+/** POSTs through `app` with the test key. */
+const poster = (app: FastifyInstance, auth: Record<string, string>) => (url: string, payload?: object) =>
+  app.inject({ method: 'POST', url, headers: auth, ...(payload ? { payload } : {}) });
+
+type CountingApp = Awaited<ReturnType<typeof countingTransactions>> & { post: ReturnType<typeof poster> };
+
+/** Runs `use` with an app whose store counts the creating transactions, and closes both after. */
+async function withCountingApp(
+  backend: (typeof backends)[number],
+  use: (f: CountingApp) => Promise<void>,
+): Promise<void> {
+  const counting = await countingTransactions(backend);
+  const { t, app } = counting;
+  const post = poster(app, t.auth);
+  try {
+    await use({ ...counting, post });
+  } finally {
+    await app.close();
+    await t.close();
+  }
+}
+
 for (const backend of backends) {
   describe(`group commit on ${backend.name}`, () => {
     test(`${creations} concurrent creations: fewer transactions, each answer its own pet`, async () => {
-      const { t, app, transactions } = await countingTransactions(backend);
-      try {
+      await withCountingApp(backend, async ({ t, app, transactions }) => {
         const names = Array.from({ length: creations }, (_, i) => `together ${i}`);
         const answers = await Promise.all(
           names.map((name) =>
@@ -62,15 +84,11 @@ for (const backend of backends) {
           feed.json().map((e: { data: unknown }) => e.data),
           sorted.map((p, i) => ({ ...p, categoryId: 1 + (names[pets.indexOf(sorted[i]!)]!.length % 3) })),
         );
-      } finally {
-        await app.close();
-        await t.close();
-      }
+      });
     });
 
     test('keyed creations share transactions too; a key sent twice at once creates one pet', async () => {
-      const { t, app, transactions } = await countingTransactions(backend);
-      try {
+      await withCountingApp(backend, async ({ t, app, transactions }) => {
         const create = (name: string, key: string) =>
           app.inject({
             method: 'POST',
@@ -103,10 +121,115 @@ for (const backend of backends) {
           .select((eb) => eb.fn.countAll<number>().as('n'))
           .executeTakeFirstOrThrow();
         assert.equal(Number(stored.n), creations, 'the repeated key created nothing');
-      } finally {
-        await app.close();
-        await t.close();
-      }
+      });
+    });
+
+    test('placements together: each answer its own order, events in order, a pet ordered twice placed once', async () => {
+      await withCountingApp(backend, async ({ t, app, transactions, post }) => {
+        const pets: number[] = [];
+        for (let i = 0; i < 6; i++)
+          pets.push((await post('/v1/pets', { name: `p${i}`, categoryId: 1 })).json().id);
+        const sold = (await post('/v1/pets', { name: 'sold', categoryId: 1, status: 'sold' })).json().id;
+        const before = transactions();
+        // The third pet twice, a sold pet and a missing one, among placements that arrive together.
+        const asked = [pets[0]!, pets[1]!, pets[2]!, pets[2]!, sold, 999_999, pets[3]!, pets[4]!, pets[5]!];
+        const answers = await Promise.all(
+          asked.map((petId) => post('/v1/store/orders', { petId, note: `n${petId}` })),
+        );
+        assert.deepEqual(
+          answers.map((a) => a.statusCode),
+          [201, 201, 201, 409, 409, 404, 201, 201, 201],
+        );
+        assert.deepEqual(
+          answers.map((a) => a.json().code),
+          [
+            undefined,
+            undefined,
+            undefined,
+            'pet_not_available',
+            'pet_not_available',
+            'pet_not_found',
+            undefined,
+            undefined,
+            undefined,
+          ],
+        );
+        const orders = answers.filter((a) => a.statusCode === 201).map((a) => a.json());
+        assert.deepEqual(
+          orders.map((o) => [o.petId, o.note, o.status]),
+          [0, 1, 2, 3, 4, 5].map((i) => [pets[i], `n${pets[i]}`, 'placed']),
+          'each answer is the order its request placed',
+        );
+        assert.ok(transactions() - before < asked.length, 'placed in fewer transactions than placements');
+        // Each placement's two events, in the order of the orders' ids.
+        const feed = await app.inject({ url: '/v1/events?type=order.placed&limit=100', headers: t.auth });
+        const placedEvents = feed.json().map((e: { data: { id: number } }) => e.data.id);
+        assert.deepEqual(
+          placedEvents,
+          [...orders.map((o) => o.id)].sort((x, y) => x - y),
+        );
+        const all = (await app.inject({ url: '/v1/events?limit=100', headers: t.auth })).json();
+        const trail = all
+          .filter((e: { type: string }) => e.type !== 'pet.created')
+          .map((e: { type: string; data: { id: number; petId?: number } }) =>
+            e.type === 'order.placed' ? `order ${e.data.petId}` : `pet ${e.data.id}`,
+          );
+        assert.deepEqual(
+          trail,
+          [...orders].sort((x, y) => x.id - y.id).flatMap((o) => [`order ${o.petId}`, `pet ${o.petId}`]),
+        );
+      });
+    });
+
+    test('actions together: each answer its own order, a refused one alone, one order approved twice moved once', async () => {
+      await withCountingApp(backend, async ({ t, app, transactions, post }) => {
+        const orders: number[] = [];
+        for (let i = 0; i < 5; i++) {
+          const pet = (await post('/v1/pets', { name: `a${i}`, categoryId: 1 })).json().id;
+          orders.push((await post('/v1/store/orders', { petId: pet })).json().id);
+        }
+        await post(`/v1/store/orders/${orders[4]}/cancel`);
+        const before = transactions();
+        const asked: Array<[number, string]> = [
+          [orders[0]!, 'approve'],
+          [orders[1]!, 'approve'],
+          [orders[1]!, 'approve'],
+          [orders[4]!, 'approve'],
+          [999_999, 'approve'],
+          [orders[2]!, 'cancel'],
+          [orders[3]!, 'approve'],
+        ];
+        const answers = await Promise.all(
+          asked.map(([id, action]) => post(`/v1/store/orders/${id}/${action}`)),
+        );
+        assert.deepEqual(
+          answers.map((a) => a.statusCode),
+          [200, 200, 200, 409, 404, 200, 200],
+        );
+        assert.deepEqual(
+          answers.map((a) => a.json().code ?? [a.json().id, a.json().status]),
+          [
+            [orders[0], 'approved'],
+            [orders[1], 'approved'],
+            [orders[1], 'approved'],
+            'order_status_conflict',
+            'order_not_found',
+            [orders[2], 'cancelled'],
+            [orders[3], 'approved'],
+          ],
+        );
+        assert.ok(transactions() - before < asked.length, 'in fewer transactions than actions');
+        // The order approved twice moved once: one order.approved event for it.
+        const feed = (
+          await app.inject({ url: '/v1/events?type=order.approved&limit=100', headers: t.auth })
+        ).json();
+        assert.deepEqual(
+          feed.map((e: { data: { id: number } }) => e.data.id),
+          [orders[0], orders[1], orders[3]],
+        );
+        const pets = (await app.inject({ url: '/v1/store/inventory', headers: t.auth })).json();
+        assert.deepEqual(pets, { available: 2, pending: 3, sold: 0 }, 'the cancelled order freed its pet');
+      });
     });
 
     test('a placement refused after its first write is undone alone; the others of its transaction commit', async () => {

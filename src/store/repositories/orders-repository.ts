@@ -13,6 +13,12 @@ export async function insertOrder(db: Db, row: NewOrderRow): Promise<OrderRow> {
   return db.insertInto('orders').values(row).returningAll().executeTakeFirstOrThrow();
 }
 
+/** Inserts orders in one statement; returns them in id order, which is the order of `rows` (as for pets). */
+export async function insertOrders(db: Db, rows: NewOrderRow[]): Promise<OrderRow[]> {
+  const inserted = await db.insertInto('orders').values(rows).returningAll().execute();
+  return inserted.sort((a, b) => a.id - b.id);
+}
+
 /** The order, if it exists and `ownerKeyId` (when given) placed it. */
 export async function findOrderById(db: Db, id: number, ownerKeyId?: string): Promise<OrderRow | undefined> {
   let query = db.selectFrom('orders').selectAll().where('id', '=', id);
@@ -53,13 +59,23 @@ export async function movePetFrom(
   from: PetStatus,
   to: PetStatus,
 ): Promise<PetRow | undefined> {
+  return (await movePetsFrom(db, [petId], from, to))[0];
+}
+
+/** movePetFrom for many pets in one statement: returns those that were in `from`, as they now are. */
+export async function movePetsFrom(
+  db: Db,
+  petIds: number[],
+  from: PetStatus,
+  to: PetStatus,
+): Promise<PetRow[]> {
   return db
     .updateTable('pets')
     .set({ status: to })
-    .where('id', '=', petId)
+    .where('id', 'in', petIds)
     .where('status', '=', from)
     .returningAll()
-    .executeTakeFirst();
+    .execute();
 }
 
 /** Sets the pet's status; returns the pet as it now is if that changed it, undefined if it was `to` already. */
