@@ -12,15 +12,17 @@ export interface RunLength {
 }
 
 /**
- * Above the write rates measured so far (`approve-order`: 4,027 req/s in a run of 23 November on a fast
- * 2-core machine), with a margin on top: a run that still outruns its pool stops with an error rather than measuring 404s or 409s.
+ * Above the write rates measured so far, with a margin on top: a run that still outruns its pool stops with
+ * an error rather than measuring 404s or 409s. `approve-order` ran at 4,027 req/s in a run of 23 November on
+ * a fast 2-core machine, one transaction each; since placements and actions commit in groups, `place-order`
+ * ran at 9,071 and `approve-order` at 7,935 on 24 November.
  */
-const assumedRequestsPerSecond = 5_000;
+const assumedRequestsPerSecond = { approve: 12_000, place: 12_000 };
 const margin = 1.5;
 
 /** Ids a row that uses one up per request needs for a whole run: warm-up, measurement and two probes a round. */
-export const idsForRun = ({ rounds, seconds, warmupSeconds }: RunLength): number =>
-  Math.ceil(assumedRequestsPerSecond * (seconds + warmupSeconds) * rounds * margin) + 2 * rounds;
+const idsForRun = ({ rounds, seconds, warmupSeconds }: RunLength, perSecond: number): number =>
+  Math.ceil(perSecond * (seconds + warmupSeconds) * rounds * margin) + 2 * rounds;
 
 /** Orders of every status ahead of the pools, so that the first page of a listing is the same every round. */
 const listedOrders = 5_000;
@@ -36,9 +38,14 @@ export interface OrderLayout {
 }
 
 export function orderLayout(run: RunLength): OrderLayout {
-  const pool = idsForRun(run);
-  const toApprove = { first: listedOrders + 1, last: listedOrders + pool };
-  const toPlace = { first: toApprove.last + 1, last: toApprove.last + pool };
+  const toApprove = {
+    first: listedOrders + 1,
+    last: listedOrders + idsForRun(run, assumedRequestsPerSecond.approve),
+  };
+  const toPlace = {
+    first: toApprove.last + 1,
+    last: toApprove.last + idsForRun(run, assumedRequestsPerSecond.place),
+  };
   return { pets: toPlace.last, orders: toApprove.last, toApprove, toPlace };
 }
 
