@@ -132,6 +132,18 @@ export const goals: Goal[] = [
     check: atLeast(0.85),
   },
   {
+    what: 'list available with scope checks vs without (same build, the key holds every scope)',
+    target: '≥ 0.97 ×',
+    measure: ratio('list-available-launched', 'list-available-no-scope-checks'),
+    check: atLeast(0.97),
+  },
+  {
+    what: 'POST /v1/pets with the event outbox vs without',
+    target: '≥ 0.90 ×',
+    measure: ratio('create-pet-launched', 'create-pet-no-outbox'),
+    check: atLeast(0.9),
+  },
+  {
     what: 'server RSS during the GET runs at 1M pets',
     target: '≤ 150 MB',
     measure: ({ rows }) => peakMb(['list-available-1m', 'list-deep-cursor-1m'].map((n) => rows[n]?.rssBytes)),

@@ -39,6 +39,23 @@ export const service = (deployment: Deployment, env: Record<string, string> = {}
   readyPath: '/healthz',
 });
 
+/**
+ * The service from the same build, started by bench/serve-leaving-out.ts with `part` left out (or `nothing`,
+ * the baseline of such rows: both pay the same launcher).
+ */
+const serviceLeavingOut = (part: string, deployment: Deployment): ServerSpec => ({
+  nodeArgs: [
+    '--import',
+    'tsx',
+    fileURLToPath(new URL('./serve-leaving-out.ts', import.meta.url)),
+    part,
+    ...serveArgs,
+    ...deployment.storeArgs,
+  ],
+  env: serviceEnv,
+  readyPath: '/healthz',
+});
+
 const tsScript = (path: string, env: Record<string, string> = {}): ServerSpec => ({
   nodeArgs: ['--import', 'tsx', fileURLToPath(new URL(path, import.meta.url))],
   env: { NODE_ENV: 'production', ...env },
@@ -80,6 +97,26 @@ const creating = (name: string, label: string, env: Record<string, string>): Sce
       server: service(main, env),
       request: { method: 'POST', path: '/v1/pets', headers, body: newPet },
     };
+  },
+});
+
+/** The main scenario, or POST /v1/pets, on the main deployment with `part` left out (serviceLeavingOut). */
+const leavingOut = (name: string, part: string, what: 'list' | 'create'): Scenario => ({
+  name,
+  label: `${what === 'list' ? `GET ${mainQuery}` : 'POST /v1/pets'}, launched leaving out ${part}`,
+  group: 'service',
+  async prepare(f) {
+    const main = await f.main();
+    const request: LoadRequest =
+      what === 'list'
+        ? get(mainQuery, bearer(main))
+        : {
+            method: 'POST',
+            path: '/v1/pets',
+            headers: { ...bearer(main), 'content-type': 'application/json' },
+            body: newPet,
+          };
+    return { server: serviceLeavingOut(part, main), request };
   },
 });
 
@@ -126,6 +163,11 @@ export const scenarios: Scenario[] = [
   },
   creating('create-pet', 'POST /v1/pets', {}),
   creating('create-pet-sync-full', 'POST /v1/pets, PETSTORE_SQLITE_SYNCHRONOUS=full', fullSyncEnv),
+  // What scope checks and the event outbox cost: each against the same launcher with nothing left out.
+  leavingOut('list-available-launched', 'nothing', 'list'),
+  leavingOut('list-available-no-scope-checks', 'scope-checks', 'list'),
+  leavingOut('create-pet-launched', 'nothing', 'create'),
+  leavingOut('create-pet-no-outbox', 'event-outbox', 'create'),
   {
     name: 'get-pet',
     label: 'GET /v1/pets/{id}, random ids',

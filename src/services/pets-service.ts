@@ -66,6 +66,8 @@ export async function createPetsService(
   idempotency: Idempotency,
   version: DataVersion,
   clock: () => number = Date.now,
+  /** Whether creations write their `pet.created` events: false only to measure the outbox (ServicesOptions). */
+  events = true,
 ): Promise<PetsService> {
   const cursors = new CursorCodec(await readSetting(store.db, 'cursor_secret'));
   const pages = new ReadCache<PetPage>(version, 'data', cachedPages);
@@ -87,6 +89,7 @@ export async function createPetsService(
       })),
     );
     const pets = rows.map(toPet);
+    if (!events) return pets;
     await appendEvents(
       trx,
       pets.map((pet) => ({ type: 'pet.created', data: pet, createdAt: now })),

@@ -1,0 +1,31 @@
+// `petstore serve` from the same build (dist/) with one part left out, so that a row can measure what that
+// part costs: `serve-leaving-out.ts nothing|scope-checks|event-outbox serve <serve's flags>`. The service itself has
+// no setting for this (src/app.ts, LeftOut).
+import type { Command } from 'commander';
+import type { LeftOut } from '../src/app.js';
+
+const parts: Record<string, LeftOut> = {
+  // The same launcher with every part, the baseline of the rows that leave one out.
+  nothing: {},
+  'scope-checks': { scopeChecks: true },
+  'event-outbox': { eventOutbox: true },
+};
+
+const [part = '', command, ...flags] = process.argv.slice(2);
+const leftOut = parts[part];
+if (!leftOut || command !== 'serve') {
+  console.error(`usage: serve-leaving-out.ts ${Object.keys(parts).join('|')} serve [flags]`);
+  process.exit(2);
+}
+// Loaded from dist/, as the service's rows run it, through serve's own flag parsing.
+const fromDist = (path: string) => import(new URL(`../dist/${path}`, import.meta.url).href);
+const { serveCommand } = (await fromDist(
+  'cli/commands/serve.js',
+)) as typeof import('../src/cli/commands/serve.js');
+const { configFrom } = (await fromDist(
+  'cli/settings-options.js',
+)) as typeof import('../src/cli/settings-options.js');
+const { startServer } = (await fromDist('server.js')) as typeof import('../src/server.js');
+await serveCommand()
+  .action(async (_options: unknown, serve: Command) => startServer(configFrom(serve), leftOut))
+  .parseAsync(flags, { from: 'user' });

@@ -1,0 +1,58 @@
+// The parts a benchmark may leave out to measure their cost (src/app.ts, LeftOut): each is really left out
+// when asked, and only then.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { buildApp, type LeftOut } from '../../src/app.js';
+import { openStore } from '../../src/store/open-store.js';
+import { backends } from '../helpers/backends.js';
+
+for (const backend of backends) {
+  describe(`parts left out on ${backend.name}`, () => {
+    /** Creates a pet with a key that may only read, then lists the events: what each build answered. */
+    async function createWithReadOnlyKey(leftOut?: LeftOut) {
+      const deployment = backend.freshDeployment();
+      const store = await openStore(deployment.config);
+      const app = await buildApp({ config: deployment.config, store, ...(leftOut ? { leftOut } : {}) });
+      try {
+        const { key } = await app.services.apiKeys.create({
+          name: 'reader',
+          plan: 'free',
+          scopes: ['pets:read'],
+        });
+        const full = await app.services.apiKeys.create({ name: 'all', plan: 'free' });
+        const created = await app.inject({
+          method: 'POST',
+          url: '/v1/pets',
+          headers: { authorization: `Bearer ${key}` },
+          payload: { name: 'Rex', categoryId: 1 },
+        });
+        await app.inject({
+          method: 'POST',
+          url: '/v1/pets',
+          headers: { authorization: `Bearer ${full.key}` },
+          payload: { name: 'Tom', categoryId: 1 },
+        });
+        const events = await app.inject({
+          url: '/v1/events',
+          headers: { authorization: `Bearer ${full.key}` },
+        });
+        return { status: created.statusCode, events: events.json().length };
+      } finally {
+        await app.close();
+        await deployment.remove();
+      }
+    }
+
+    test('by default a read-only key may not create, and a creation writes its event', async () => {
+      assert.deepEqual(await createWithReadOnlyKey(), { status: 403, events: 1 });
+    });
+
+    test('scope checks left out: a read-only key creates; events still written', async () => {
+      assert.deepEqual(await createWithReadOnlyKey({ scopeChecks: true }), { status: 201, events: 2 });
+    });
+
+    test('the event outbox left out: creations write no event; scopes still checked', async () => {
+      assert.deepEqual(await createWithReadOnlyKey({ eventOutbox: true }), { status: 403, events: 0 });
+    });
+  });
+}
