@@ -6,7 +6,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { evaluateGoals, importVsCreatePet } from './goals.js';
 import { buildService } from './lib/build-service.js';
-import { canPin, loadCore, pinSelf } from './lib/cpu-pinning.js';
+import {
+  canPin,
+  loadCore,
+  pinPostgres,
+  pinSelf,
+  serverCore,
+  type PostgresPinning,
+} from './lib/cpu-pinning.js';
 import { createFixtures } from './lib/fixtures.js';
 import { chooseGenerator } from './lib/load/choose-generator.js';
 import { describeMachine } from './lib/machine.js';
@@ -36,6 +43,7 @@ const fixtures = createFixtures({ dir, ...options });
 const rounds = new Map<string, RoundResult[]>();
 const notes: string[] = [];
 const unlimited = new Set<string>(); // service rows whose answers carried no rate-limit header
+let postgres: PostgresPinning | undefined;
 
 try {
   console.log(`Seeding (${options.pets} pets, ${options.deepPets} for the deep cursor and memory rows)...`);
@@ -43,7 +51,14 @@ try {
   for (const scenario of chosen) prepared.set(scenario.name, await scenario.prepare(fixtures));
   const runnable = chosen.filter((s) => !('skipped' in prepared.get(s.name)!));
 
-  const pinning = canPin ? 'server on core 0, load on core 1' : 'not pinned (no taskset or one core)';
+  // The scale-out targets compare deployments with their database on the server's core: PostgreSQL
+  // shares core 0 with the service, as SQLite does by living in its process.
+  postgres = pinPostgres(serverCore);
+  if ('notPinned' in postgres)
+    notes.push(`PostgreSQL not pinned to the server's core: ${postgres.notPinned}`);
+  const pinning = canPin
+    ? `server${'restore' in postgres ? ' and PostgreSQL' : ''} on core 0, load on core 1`
+    : 'not pinned (no taskset or one core)';
   console.log(
     `${generator.name} ${generator.version}, ${options.connections} connections, ${options.rounds} round(s) of ` +
       `${options.seconds} s after ${options.warmupSeconds} s of warm-up, ${pinning}`,
@@ -120,6 +135,7 @@ try {
   writeFileSync(file, JSON.stringify(result, null, 2) + '\n');
   console.log(`Written to ${file}`);
 } finally {
+  if (postgres && 'restore' in postgres) postgres.restore();
   await fixtures.cleanup();
   rmSync(dir, { recursive: true, force: true });
 }
