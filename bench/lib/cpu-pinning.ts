@@ -38,9 +38,17 @@ export function pinPostgres(core: number): PostgresPinning {
     .filter(Boolean);
   if (pids.length === 0) return { notPinned: 'no PostgreSQL process on this machine' };
   const before = new Map(pids.map((pid) => [pid, affinityOf(pid)]));
+  // An interrupted run (Ctrl-C) must not leave the machine's database on one core: put it back, then let
+  // the signal end the process as it would have.
+  const onSignal = (signal: NodeJS.Signals) => {
+    restore();
+    process.kill(process.pid, signal);
+  };
   const restore = () => {
+    process.off('SIGINT', onSignal).off('SIGTERM', onSignal);
     for (const [pid, cpus] of before) if (cpus) spawnSync('taskset', ['-pc', cpus, pid], { stdio: 'ignore' });
   };
+  process.once('SIGINT', onSignal).once('SIGTERM', onSignal);
   for (const pid of pids) {
     if (spawnSync('taskset', ['-pc', String(core), pid], { stdio: 'ignore' }).status !== 0) {
       restore();
