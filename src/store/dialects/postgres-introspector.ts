@@ -2,10 +2,8 @@
 // PostgreSQL introspector reads every column of every schema in the database and checks each schema's
 // privileges by name, so when another deployment sharing the database is dropped meanwhile, that check fails
 // ("schema … does not exist") and this deployment fails to start. This one looks at the deployment's own
-// schema only, by the catalogue's ids.
+// schema only, and checks no privilege by name.
 import {
-  DEFAULT_MIGRATION_LOCK_TABLE,
-  DEFAULT_MIGRATION_TABLE,
   PostgresDialect,
   sql,
   type DatabaseIntrospector,
@@ -14,22 +12,18 @@ import {
   type TableMetadata,
 } from 'kysely';
 
-const kyselyTables = new Set([DEFAULT_MIGRATION_TABLE, DEFAULT_MIGRATION_LOCK_TABLE]);
-
 /**
- * The tables of `schema`, without their columns: the migrator needs only their names, and nothing else in
- * the service introspects.
+ * The tables of `schema`, Kysely's own among them, without their columns: the migrator, which asks for its
+ * own tables, needs only their names, and nothing else in the service introspects.
  */
 function deploymentIntrospector(db: Kysely<unknown>, schema: string): DatabaseIntrospector {
-  const getTables = async (options = { withInternalKyselyTables: false }): Promise<TableMetadata[]> => {
+  const getTables = async (): Promise<TableMetadata[]> => {
     const { rows } = await sql<{ name: string; kind: string }>`
       select c.relname as name, c.relkind as kind
       from pg_catalog.pg_class c join pg_catalog.pg_namespace ns on ns.oid = c.relnamespace
       where ns.nspname = ${schema} and c.relkind in ('r', 'v', 'p')
       order by c.relname`.execute(db);
-    return rows
-      .filter((row) => options.withInternalKyselyTables || !kyselyTables.has(row.name))
-      .map((row) => ({ name: row.name, schema, isView: row.kind === 'v', columns: [] }));
+    return rows.map((row) => ({ name: row.name, schema, isView: row.kind === 'v', columns: [] }));
   };
   return {
     async getSchemas() {
@@ -39,7 +33,7 @@ function deploymentIntrospector(db: Kysely<unknown>, schema: string): DatabaseIn
       return rows;
     },
     getTables,
-    getMetadata: async (options) => ({ tables: await getTables(options) }),
+    getMetadata: async () => ({ tables: await getTables() }),
   };
 }
 
