@@ -85,6 +85,14 @@ const listing = (
   },
 });
 
+/** `POST /v1/pets` of a new pet with the deployment's key. */
+const postPet = (deployment: Deployment): LoadRequest => ({
+  method: 'POST',
+  path: '/v1/pets',
+  headers: { ...bearer(deployment), 'content-type': 'application/json' },
+  body: newPet,
+});
+
 /** POST /v1/pets on the main deployment, with the service's settings plus `env`. */
 const creating = (name: string, label: string, env: Record<string, string>): Scenario => ({
   name,
@@ -92,11 +100,7 @@ const creating = (name: string, label: string, env: Record<string, string>): Sce
   group: 'service',
   async prepare(f) {
     const main = await f.main();
-    const headers = { ...bearer(main), 'content-type': 'application/json' };
-    return {
-      server: service(main, env),
-      request: { method: 'POST', path: '/v1/pets', headers, body: newPet },
-    };
+    return { server: service(main, env), request: postPet(main) };
   },
 });
 
@@ -107,15 +111,7 @@ const leavingOut = (name: string, part: string, what: 'list' | 'create'): Scenar
   group: 'service',
   async prepare(f) {
     const main = await f.main();
-    const request: LoadRequest =
-      what === 'list'
-        ? get(mainQuery, bearer(main))
-        : {
-            method: 'POST',
-            path: '/v1/pets',
-            headers: { ...bearer(main), 'content-type': 'application/json' },
-            body: newPet,
-          };
+    const request = what === 'list' ? get(mainQuery, bearer(main)) : postPet(main);
     return { server: serviceLeavingOut(part, main), request };
   },
 });
@@ -217,11 +213,7 @@ export const scenarios: Scenario[] = [
     async prepare(f) {
       const postgres = await f.postgres();
       if (!postgres) return { skipped: `PostgreSQL does not answer at ${f.postgresUrl}` };
-      const headers = { ...bearer(postgres), 'content-type': 'application/json' };
-      return {
-        server: service(postgres),
-        request: { method: 'POST', path: '/v1/pets', headers, body: newPet },
-      };
+      return { server: service(postgres), request: postPet(postgres) };
     },
   },
   {
