@@ -8,7 +8,7 @@ import {
   RateLimiterMemory,
   type RateLimiterAbstract,
 } from 'rate-limiter-flexible';
-import { countOf, unlimitedPoints, type Counter, type CounterBackend } from './counters.js';
+import { consumedOneByOne, countOf, unlimitedPoints, type Counter, type CounterBackend } from './counters.js';
 import type { LimiterEvents } from './events.js';
 import type { LimiterLog } from './log.js';
 
@@ -72,6 +72,7 @@ export function createClusterBackend({ timeoutMs, events, log }: ClusterBackendO
         reset: async (subject) => void (await either((l) => l.delete(subject))),
       };
     },
+    consumeEach: consumedOneByOne,
     close: async () => {},
   };
 }

@@ -30,8 +30,31 @@ export interface Counter {
 export interface CounterBackend {
   /** A counter of `seconds`-long windows; `name` keeps its subjects apart from other counters'. */
   counter(name: string, seconds: number): Counter;
+  /**
+   * Adds one request to `subject` in each of `counters` (made by this backend) and returns their counts: in
+   * one call where the backend can make it one (one round trip to Redis for a key's minute and day).
+   */
+  consumeEach(counters: readonly Counter[], subject: string): Promise<Count[]>;
+  /** Has each count also read `along`'s keys (a backend that holds no shared keys ignores it). */
+  readAlong?(along: ReadAlong): void;
   close(): Promise<void>;
 }
+
+/**
+ * Redis keys another part of the service reads in the limiter's round trip rather than in one of its own:
+ * the data versions, which a request needs soon after it is counted (src/services/redis-version.ts).
+ */
+export interface ReadAlong {
+  keys: readonly string[];
+  /** What a missing key is set to, and read as: a value never handed out before. */
+  seed(): string;
+  /** Called as each count is sent, with what it will read: undefined if the count fails. */
+  sent(values: Promise<string[] | undefined>): void;
+}
+
+/** `consumeEach` for a backend whose counters are counted one call each. */
+export const consumedOneByOne = (counters: readonly Counter[], subject: string): Promise<Count[]> =>
+  Promise.all(counters.map((counter) => counter.consume(subject)));
 
 export const countOf = (res: RateLimiterRes, fallback: boolean): Count => ({
   used: res.consumedPoints,

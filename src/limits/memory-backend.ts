@@ -1,7 +1,7 @@
 // Counters in this process's memory: the default, for one process. Other processes (the CLI, other
 // instances) cannot see them.
 import { RateLimiterMemory } from 'rate-limiter-flexible';
-import { countOf, unlimitedPoints, type CounterBackend } from './counters.js';
+import { consumedOneByOne, countOf, unlimitedPoints, type CounterBackend } from './counters.js';
 
 export function createMemoryBackend(): CounterBackend {
   return {
@@ -18,6 +18,7 @@ export function createMemoryBackend(): CounterBackend {
         reset: async (subject) => void (await limiter.delete(subject)),
       };
     },
+    consumeEach: consumedOneByOne,
     close: async () => {},
   };
 }

@@ -5,7 +5,7 @@ import type { PlanName, Quota } from '../domain/plans.js';
 import { addressSubject } from './address.js';
 import { AddressBlocks } from './address-blocks.js';
 import { nextBan, type BanPolicy } from './ban-policy.js';
-import type { Counter, CounterBackend } from './counters.js';
+import type { Counter, CounterBackend, ReadAlong } from './counters.js';
 import { bannedDecision, bindingWindow, decide, rateLimited, type Decision } from './decision.js';
 import { LimiterEvents, type LimiterListener, type Subject } from './events.js';
 import type { LimiterLog } from './log.js';
@@ -164,6 +164,11 @@ export class RateLimiter {
     await this.#rejections.reset(keyId);
   }
 
+  /** Has each count also read `along`'s keys, where the counters are shared (Redis). */
+  readAlong(along: ReadAlong): void {
+    this.#backend.readAlong?.(along);
+  }
+
   close(): Promise<void> {
     return this.#backend.close();
   }
@@ -175,7 +180,10 @@ export class RateLimiter {
     kind: Subject,
     plan?: PlanName,
   ): Promise<Decision> {
-    const counts = await Promise.all(windows.map((w) => w.counter.consume(subject)));
+    const counts = await this.#backend.consumeEach(
+      windows.map((w) => w.counter),
+      subject,
+    );
     const decision = decide(windows, counts, quota, this.#instances);
     if (decision.refusal) {
       // A request one window refused must not drain the others.

@@ -1,12 +1,21 @@
-// Counters in Redis, shared by every instance, updated atomically by rate-limiter-flexible's Lua script.
-// A slow or unreachable Redis never fails a request: the library's insurance limiter answers in process,
-// and the failover keeps answering there until Redis is back.
+// Counters in Redis, shared by every instance, updated atomically by Lua scripts: a request's windows by one
+// script of ours (redis-count-script.ts), anything else by rate-limiter-flexible. A slow or unreachable Redis
+// never fails a request: the library's insurance limiter answers in process, and the failover keeps answering
+// there until Redis is back.
 import { RateLimiterMemory, RateLimiterRedis, type RateLimiterRes } from 'rate-limiter-flexible';
-import { countOf, unlimitedPoints, type Counter, type CounterBackend } from './counters.js';
+import {
+  countOf,
+  unlimitedPoints,
+  type Count,
+  type Counter,
+  type CounterBackend,
+  type ReadAlong,
+} from './counters.js';
 import type { LimiterEvents } from './events.js';
 import { Failover } from './failover.js';
 import type { LimiterLog } from './log.js';
 import { openRedis } from './redis-client.js';
+import { defineCountScript, type CountedKey } from './redis-count-script.js';
 
 export interface RedisBackendOptions {
   url: string;
@@ -64,6 +73,13 @@ export async function createRedisBackend(options: RedisBackendOptions): Promise<
     }
     failover.fail();
   }
+  const count = defineCountScript(client);
+  let along: ReadAlong | undefined;
+  /** What the script needs of each counter, and the in-process counter that stands in for it. */
+  const windows = new WeakMap<
+    Counter,
+    { keyOf(subject: string): string; seconds: number; inProcess: InsuranceLimiter }
+  >();
 
   const counter = (name: string, seconds: number): Counter => {
     const keyPrefix = `${prefix}:${name}`;
@@ -80,7 +96,7 @@ export async function createRedisBackend(options: RedisBackendOptions): Promise<
       insuranceLimiter: failOpen ? inProcess : undefined,
     });
     const active = () => (failover.inProcess && failOpen ? inProcess : shared);
-    return {
+    const made: Counter = {
       consume: async (subject) => {
         const res = await active().consume(subject);
         return countOf(res, answeredInProcess.has(res));
@@ -95,10 +111,37 @@ export async function createRedisBackend(options: RedisBackendOptions): Promise<
         await Promise.all([shared.delete(subject), inProcess.delete(subject)]);
       },
     };
+    windows.set(made, { keyOf: (subject) => shared.getKey(subject), seconds, inProcess });
+    return made;
   };
+
+  /** Counts in process: while Redis is failing over, or for the call that just found it failing. */
+  const countInProcess = (counted: { inProcess: InsuranceLimiter }[], subject: string) =>
+    Promise.all(counted.map(async (w) => countOf(await w.inProcess.consume(subject), true))) as Promise<
+      Count[]
+    >;
+
+  async function consumeEach(counters: readonly Counter[], subject: string): Promise<Count[]> {
+    const counted = counters.map((c) => windows.get(c)!);
+    if (failover.inProcess && failOpen) return countInProcess(counted, subject);
+    const keys: CountedKey[] = counted.map((w) => ({ key: w.keyOf(subject), seconds: w.seconds }));
+    const reply =
+      client.status === 'ready'
+        ? count(keys, along?.keys ?? [], along?.seed() ?? '')
+        : Promise.reject(new Error('Redis connection is not ready'));
+    along?.sent(reply.then((r) => r.readAlong).catch(() => undefined));
+    try {
+      return (await reply).counts;
+    } catch (error) {
+      if (!failOpen) throw error;
+      return countInProcess(counted, subject); // the insurance limiter reports the failure to the failover
+    }
+  }
 
   return {
     counter,
+    consumeEach,
+    readAlong: (readAlong) => void (along = readAlong),
     async close() {
       failover.stop();
       try {

@@ -27,7 +27,7 @@ export interface Services {
 }
 
 /** SQLite's own change token; on PostgreSQL a version in Redis when there is one, else a sequence. */
-async function dataVersionOf(config: Config, store: Store): Promise<DataVersion> {
+async function dataVersionOf(config: Config, store: Store, limiter?: RateLimiter): Promise<DataVersion> {
   if (store.dialect === 'sqlite') return storeVersion(store);
   if (!config.redisUrl) return postgresVersion(store);
   return createRedisVersion({
@@ -37,6 +37,7 @@ async function dataVersionOf(config: Config, store: Store): Promise<DataVersion>
       keys: `${redisPrefixOf(config)}:key-version:${store.schema ?? ''}`,
     },
     timeoutMs: config.redisTimeoutMs,
+    limiter,
   });
 }
 
@@ -55,7 +56,7 @@ export async function createServices(
   limiter?: RateLimiter,
   { petEvents = true }: ServicesOptions = {},
 ): Promise<Services> {
-  const dataVersion = await dataVersionOf(config, store);
+  const dataVersion = await dataVersionOf(config, store, limiter);
   const apiKeys = createApiKeysService(store, config.env, dataVersion, clock);
   const idempotency = createIdempotency(
     store,

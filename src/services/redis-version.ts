@@ -3,8 +3,9 @@
 // later bumps v for later requests. While Redis cannot be read, nothing is cached and every read goes to the
 // database: pages stay exact.
 import { ApiError } from '../errors/api-error.js';
+import type { RateLimiter } from '../limits/index.js';
 import { openRedis } from '../limits/redis-client.js';
-import type { DataVersion, VersionTopic } from './data-version.js';
+import type { DataVersion, VersionTokens, VersionTopic } from './data-version.js';
 import { sharedVersion } from './shared-version.js';
 
 /**
@@ -36,12 +37,18 @@ export interface RedisVersionOptions {
   /** The Redis key of each topic's version, e.g. `petstore:production:data-version:`. */
   keys: Readonly<Record<VersionTopic, string>>;
   timeoutMs: number;
+  /**
+   * The rate limiter, when its counters are in the same Redis: each request it counts reads the versions in
+   * that same round trip, so that a cached request needs no read of its own.
+   */
+  limiter?: Pick<RateLimiter, 'readAlong'>;
 }
 
 export async function createRedisVersion({
   url,
   keys,
   timeoutMs,
+  limiter,
 }: RedisVersionOptions): Promise<DataVersion> {
   const client = openRedis(url, timeoutMs);
   client.on('error', () => {}); // reported where a call fails; ioredis reconnects on its own
@@ -55,12 +62,12 @@ export async function createRedisVersion({
   const seed = () => String(Math.floor(Math.random() * 2 ** 50) * 1024);
   // Drawn anew only once a read has used it, not for every read (1% of a cached request's CPU).
   let readSeed = seed();
-  return sharedVersion({
-    async read() {
-      const [data, keyRecords] = await scripts.readVersions(keys.data, keys.keys, readSeed);
-      if (data === readSeed || keyRecords === readSeed) readSeed = seed();
-      return { data: String(data), keys: String(keyRecords) };
-    },
+  const tokensOf = ([data, keyRecords]: readonly string[]): VersionTokens => {
+    if (data === readSeed || keyRecords === readSeed) readSeed = seed();
+    return { data: String(data), keys: String(keyRecords) };
+  };
+  const version = sharedVersion({
+    read: async () => tokensOf(await scripts.readVersions(keys.data, keys.keys, readSeed)),
     async advance(topic) {
       await scripts.bumpVersion(keys[topic], seed());
     },
@@ -78,4 +85,10 @@ export async function createRedisVersion({
       client.disconnect();
     },
   });
+  limiter?.readAlong({
+    keys: [keys.data, keys.keys],
+    seed: () => readSeed,
+    sent: (values) => version.readSentElsewhere(values.then((read) => read && tokensOf(read))),
+  });
+  return version;
 }

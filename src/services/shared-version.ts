@@ -54,7 +54,16 @@ interface Read {
   tokens: Promise<VersionTokens | undefined>;
 }
 
-export function sharedVersion(versions: VersionStore, clocks: Clocks = systemClocks): DataVersion {
+export interface SharedVersion extends DataVersion {
+  /**
+   * Takes a read of both versions that another call sent just now (the limiter's, which reads them in its
+   * own round trip to Redis) as this module's own: requests that began before it was sent use it as they
+   * would one of their own reads.
+   */
+  readSentElsewhere(tokens: Promise<VersionTokens | undefined>): void;
+}
+
+export function sharedVersion(versions: VersionStore, clocks: Clocks = systemClocks): SharedVersion {
   const advances = {
     data: coalesce(() => versions.advance('data')),
     keys: coalesce(() => versions.advance('keys')),
@@ -62,12 +71,13 @@ export function sharedVersion(versions: VersionStore, clocks: Clocks = systemClo
   let sent = 0;
   let latest: Read | undefined;
 
-  const readNow = (): Promise<VersionTokens | undefined> => {
+  /** Takes note of a read of the versions sent just now; undefined tokens mean it failed. */
+  const track = (tokens: Promise<VersionTokens | undefined>): Promise<VersionTokens | undefined> => {
     const read: Read = {
       number: ++sent,
       sentAt: clocks.monotonic(),
       sentAtWall: clocks.wall(),
-      tokens: versions.read().catch(() => undefined),
+      tokens,
     };
     latest = read;
     // A failed read answers for no one after it: the next request tries again.
@@ -76,6 +86,7 @@ export function sharedVersion(versions: VersionStore, clocks: Clocks = systemClo
     });
     return read.tokens;
   };
+  const readNow = () => track(versions.read().catch(() => undefined));
 
   /**
    * Waits at least `ms` by the monotonic clock: a setTimeout may fire early by as much as the event loop's
@@ -105,6 +116,8 @@ export function sharedVersion(versions: VersionStore, clocks: Clocks = systemClo
         keep: () => true,
       };
     },
+
+    readSentElsewhere: (tokens) => void track(tokens),
 
     async write(topic, work) {
       versions.assertReachable();

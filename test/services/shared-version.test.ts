@@ -90,6 +90,23 @@ test('an older read, or one only one clock calls recent, is not reused', async (
   assert.equal(f.reads(), 4, 'the monotonic clock says it is old');
 });
 
+test("a read sent elsewhere (the limiter's) answers for the requests that began before it, and no other", async () => {
+  const f = fixture();
+  const began = f.version.view();
+  f.version.readSentElsewhere(Promise.resolve({ data: '7', keys: '7' }));
+  const after = f.version.view();
+  assert.equal(await began.token('data'), '7');
+  assert.equal(f.reads(), 0, 'no read of its own');
+  assert.equal(await after.token('data'), '1', 'a request that began after it was sent reads anew');
+  assert.equal(f.reads(), 1);
+
+  const failed = f.version.view();
+  f.version.readSentElsewhere(Promise.resolve(undefined));
+  assert.equal(await failed.token('data'), undefined, 'a failed read: no token, so nothing cached');
+  assert.equal(await f.version.view().token('keys'), '1', 'and the next request reads again');
+  assert.equal(f.reads(), 2);
+});
+
 test('a failed read is not reused: no token, and the next request reads again', async () => {
   const f = fixture();
   f.fail(true);

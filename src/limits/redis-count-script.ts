@@ -1,0 +1,69 @@
+// One Redis script per counted request: it adds the request to each of its windows (a key's minute and day)
+// and reads the keys read along (the data versions), so that a request pays one round trip to Redis where
+// rate-limiter-flexible's script, one window per call, made two, and the versions' read a third.
+//
+// Each window is counted exactly as rate-limiter-flexible counts it (RateLimiterRedis, same key, same
+// expiry), so that its `get`, `set` and `delete` go on reading and changing the same counters.
+import type { Redis } from 'ioredis';
+import type { Count } from './counters.js';
+
+/**
+ * KEYS: the windows' counters, then the keys read along. ARGV: each window's length in seconds, then the
+ * value a missing key read along is started at. Returns each window's count and milliseconds left, then the
+ * values read along.
+ */
+const countScript = `
+local windows = #ARGV - 1
+local reply = {}
+for i = 1, windows do
+  local key, seconds = KEYS[i], ARGV[i]
+  redis.call('set', key, 0, 'EX', seconds, 'NX')
+  local used = redis.call('incr', key)
+  local ttl = redis.call('pttl', key)
+  if ttl == -1 then
+    redis.call('expire', key, seconds)
+    ttl = 1000 * seconds
+  end
+  reply[#reply + 1] = used
+  reply[#reply + 1] = ttl
+end
+for i = windows + 1, #KEYS do
+  local value = redis.call('get', KEYS[i])
+  if not value then
+    redis.call('set', KEYS[i], ARGV[#ARGV])
+    value = ARGV[#ARGV]
+  end
+  reply[#reply + 1] = value
+end
+return reply`;
+
+/** A window as the script counts it: rate-limiter-flexible's key of the subject, and the window's length. */
+export interface CountedKey {
+  key: string;
+  seconds: number;
+}
+
+export interface CountReply {
+  counts: Count[];
+  /** The values of the keys read along, in their order. */
+  readAlong: string[];
+}
+
+type Reply = (number | string)[];
+
+/** Defines the script on `client`; returns the call that runs it. */
+export function defineCountScript(client: Redis) {
+  client.defineCommand('petstoreCount', { lua: countScript });
+  const run = (client as unknown as { petstoreCount(...args: (string | number)[]): Promise<Reply> })
+    .petstoreCount;
+  return async (windows: readonly CountedKey[], readAlong: readonly string[], seed: string) => {
+    const keys = [...windows.map((w) => w.key), ...readAlong];
+    const reply = await run.call(client, keys.length, ...keys, ...windows.map((w) => w.seconds), seed);
+    const counts = windows.map((_, i) => ({
+      used: Number(reply[2 * i]),
+      msBeforeReset: Math.max(0, Number(reply[2 * i + 1])),
+      fallback: false,
+    }));
+    return { counts, readAlong: reply.slice(2 * windows.length).map(String) } satisfies CountReply;
+  };
+}
