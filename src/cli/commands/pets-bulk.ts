@@ -9,6 +9,7 @@ import { bulkFormats, formatOfName, type BulkFormat } from '../bulk/bulk-format.
 import { httpTransport } from '../bulk/http-transport.js';
 import { defaultReportPath } from '../bulk/import-report.js';
 import { progressBar } from '../bulk/progress-bar.js';
+import { keepHeapSmall } from '../bulk/small-heap.js';
 import { withClient, withClientOptions, type ClientFlags } from '../client-options.js';
 import { positiveInteger } from '../option-parsers.js';
 import { petStatuses } from '../../domain/pet.js';
@@ -57,6 +58,7 @@ function importCommand(): Command {
     );
     // Loaded here: its CSV reader is for the import alone.
     const { importPets } = await import('../bulk/import-pets.js');
+    keepHeapSmall();
     const summary = await withClient(flags, () =>
       importPets({
         file,
@@ -95,6 +97,7 @@ function exportCommand(): Command {
     const bar = progressBar('{value} pets exported', 0, flags.json || !output);
     // One page at a time: one connection.
     const transport = httpTransport(1);
+    keepHeapSmall();
     const exported = await withClient(
       flags,
       (client) => exportPets(client, { status, format, out, onProgress: (n) => bar.update(n) }),
