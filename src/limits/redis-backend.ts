@@ -116,10 +116,8 @@ export async function createRedisBackend(options: RedisBackendOptions): Promise<
   };
 
   /** Counts in process: while Redis is failing over, or for the call that just found it failing. */
-  const countInProcess = (counted: { inProcess: InsuranceLimiter }[], subject: string) =>
-    Promise.all(counted.map(async (w) => countOf(await w.inProcess.consume(subject), true))) as Promise<
-      Count[]
-    >;
+  const countInProcess = (counted: { inProcess: InsuranceLimiter }[], subject: string): Promise<Count[]> =>
+    Promise.all(counted.map(async (w) => countOf(await w.inProcess.consume(subject), true)));
 
   async function consumeEach(counters: readonly Counter[], subject: string): Promise<Count[]> {
     const counted = counters.map((c) => windows.get(c)!);
