@@ -127,7 +127,7 @@ export async function createRedisBackend(options: RedisBackendOptions): Promise<
       client.status === 'ready'
         ? count(keys, along?.keys ?? [], along?.seed() ?? '')
         : Promise.reject(new Error('Redis connection is not ready'));
-    along?.sent(reply.then((r) => r.readAlong).catch(() => undefined));
+    along?.sent(reply.then((r) => r.alongValues).catch(() => undefined));
     try {
       return (await reply).counts;
     } catch (error) {

@@ -3,7 +3,8 @@
 // rate-limiter-flexible's script, one window per call, made two, and the versions' read a third.
 //
 // Each window is counted exactly as rate-limiter-flexible counts it (RateLimiterRedis, same key, same
-// expiry), so that its `get`, `set` and `delete` go on reading and changing the same counters.
+// expiry, with the options redis-backend.ts gives it: no block duration, no in-memory block), so that its
+// `get`, `set` and `delete` go on reading and changing the same counters.
 import type { Redis } from 'ioredis';
 import type { Count } from './counters.js';
 
@@ -27,6 +28,7 @@ for i = 1, windows do
   reply[#reply + 1] = used
   reply[#reply + 1] = ttl
 end
+-- A missing key read along starts at the seed, as the versions' own read does (src/services/redis-version.ts).
 for i = windows + 1, #KEYS do
   local value = redis.call('get', KEYS[i])
   if not value then
@@ -46,7 +48,7 @@ export interface CountedKey {
 export interface CountReply {
   counts: Count[];
   /** The values of the keys read along, in their order. */
-  readAlong: string[];
+  alongValues: string[];
 }
 
 type Reply = (number | string)[];
@@ -64,6 +66,6 @@ export function defineCountScript(client: Redis) {
       msBeforeReset: Math.max(0, Number(reply[2 * i + 1])),
       fallback: false,
     }));
-    return { counts, readAlong: reply.slice(2 * windows.length).map(String) } satisfies CountReply;
+    return { counts, alongValues: reply.slice(2 * windows.length).map(String) } satisfies CountReply;
   };
 }

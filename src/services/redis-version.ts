@@ -17,7 +17,8 @@ if redis.call('exists', KEYS[1]) == 0 then redis.call('set', KEYS[1], ARGV[1]) e
 return redis.call('incr', KEYS[1])`;
 
 /**
- * Reads both versions, starting a missing one from a random base. Without this, a deployment that no write
+ * Reads both versions, starting a missing one from a random base (the limiter's script, which reads them
+ * along with its counts, does the same: src/limits/redis-count-script.ts). Without this, a deployment that no write
  * announced yet (seeded, migrated, or after Redis lost its data) cached nothing until its first write,
  * however many reads came first. Any version a missing key is started at is new, as above.
  */
@@ -38,8 +39,9 @@ export interface RedisVersionOptions {
   keys: Readonly<Record<VersionTopic, string>>;
   timeoutMs: number;
   /**
-   * The rate limiter, when its counters are in the same Redis: each request it counts reads the versions in
-   * that same round trip, so that a cached request needs no read of its own.
+   * The rate limiter, when its counters are in this same Redis (`url`): each request it counts reads the
+   * versions in that same round trip, so that a cached request needs no read of its own. A limiter on another
+   * Redis would read versions that no write advances: never pass one.
    */
   limiter?: Pick<RateLimiter, 'readAlong'>;
 }
@@ -88,7 +90,8 @@ export async function createRedisVersion({
   limiter?.readAlong({
     keys: [keys.data, keys.keys],
     seed: () => readSeed,
-    sent: (values) => version.readSentElsewhere(values.then((read) => read && tokensOf(read))),
+    sent: (values) =>
+      version.readSentElsewhere(values.then((read) => (read?.length === 2 ? tokensOf(read) : undefined))),
   });
   return version;
 }

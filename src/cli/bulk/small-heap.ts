@@ -8,6 +8,7 @@ import { setFlagsFromString } from 'node:v8';
 export function keepHeapSmall(): void {
   // The old generation may grow to 1.2 × what the last full collection kept, not up to 4 ×.
   setFlagsFromString('--heap-growing-percent=20');
-  // The young generation stays at its first size instead of doubling to 3 × 16 MB.
+  // Each semi-space of the young generation stays at its first size instead of doubling up to 16 MB (the
+  // young generation holds about three of them).
   setFlagsFromString('--semi-space-growth-factor=1');
 }
