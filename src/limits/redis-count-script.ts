@@ -1,6 +1,7 @@
 // One Redis script per counted request: it adds the request to each of its windows (a key's minute and day)
 // and reads the keys read along (the data versions), so that a request pays one round trip to Redis where
-// rate-limiter-flexible's script, one window per call, made two, and the versions' read a third.
+// rate-limiter-flexible's script, one window per call, made two, and the versions' read a third. With no
+// window it is the versions' own read.
 //
 // Each window is counted exactly as rate-limiter-flexible counts it (RateLimiterRedis, same key, same
 // expiry, with the options redis-backend.ts gives it: no block duration, no in-memory block), so that its
@@ -28,7 +29,7 @@ for i = 1, windows do
   reply[#reply + 1] = used
   reply[#reply + 1] = ttl
 end
--- A missing key read along starts at the seed, as the versions' own read does (src/services/redis-version.ts).
+-- A missing key read along starts at the seed: a value never handed out before (src/services/redis-version.ts).
 for i = windows + 1, #KEYS do
   local value = redis.call('get', KEYS[i])
   if not value then

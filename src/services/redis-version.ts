@@ -5,6 +5,7 @@
 import { ApiError } from '../errors/api-error.js';
 import type { RateLimiter } from '../limits/index.js';
 import { openRedis } from '../limits/redis-client.js';
+import { defineCountScript } from '../limits/redis-count-script.js';
 import type { DataVersion, VersionTokens, VersionTopic } from './data-version.js';
 import { sharedVersion } from './shared-version.js';
 
@@ -15,23 +16,6 @@ import { sharedVersion } from './shared-version.js';
 const bumpScript = `
 if redis.call('exists', KEYS[1]) == 0 then redis.call('set', KEYS[1], ARGV[1]) end
 return redis.call('incr', KEYS[1])`;
-
-/**
- * Reads both versions, starting a missing one from a random base (the limiter's script, which reads them
- * along with its counts, does the same: src/limits/redis-count-script.ts). Without this, a deployment that no write
- * announced yet (seeded, migrated, or after Redis lost its data) cached nothing until its first write,
- * however many reads came first. Any version a missing key is started at is new, as above.
- */
-const readScript = `
-local versions = {}
-for i, key in ipairs(KEYS) do
-  versions[i] = redis.call('get', key)
-  if not versions[i] then
-    redis.call('set', key, ARGV[1])
-    versions[i] = ARGV[1]
-  end
-end
-return versions`;
 
 export interface RedisVersionOptions {
   url: string;
@@ -55,11 +39,11 @@ export async function createRedisVersion({
   const client = openRedis(url, timeoutMs);
   client.on('error', () => {}); // reported where a call fails; ioredis reconnects on its own
   client.defineCommand('bumpVersion', { numberOfKeys: 1, lua: bumpScript });
-  client.defineCommand('readVersions', { numberOfKeys: 2, lua: readScript });
-  const scripts = client as unknown as {
-    bumpVersion(key: string, seed: string): Promise<number>;
-    readVersions(dataKey: string, keysKey: string, seed: string): Promise<[string, string]>;
-  };
+  const scripts = client as unknown as { bumpVersion(key: string, seed: string): Promise<number> };
+  // Both versions are read by the limiter's count script, counting nothing: it starts a missing version from a
+  // random base too. Without that, a deployment that no write announced yet (seeded, migrated, or after
+  // Redis lost its data) cached nothing until its first write, however many reads came first.
+  const readVersions = defineCountScript(client);
   await client.connect().catch(() => {});
   const seed = () => String(Math.floor(Math.random() * 2 ** 50) * 1024);
   // Drawn anew only once a read has used it, not for every read (1% of a cached request's CPU).
@@ -69,7 +53,7 @@ export async function createRedisVersion({
     return { data: String(data), keys: String(keyRecords) };
   };
   const version = sharedVersion({
-    read: async () => tokensOf(await scripts.readVersions(keys.data, keys.keys, readSeed)),
+    read: async () => tokensOf((await readVersions([], [keys.data, keys.keys], readSeed)).alongValues),
     async advance(topic) {
       await scripts.bumpVersion(keys[topic], seed());
     },
