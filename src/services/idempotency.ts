@@ -1,20 +1,22 @@
 // Runs a creating use case at most once per Idempotency-Key: the first request's outcome is stored in the same
-// transaction as what it created, and replayed to every retry until it expires. Keyed creations that arrive
-// together share a transaction (group-commit.ts), each in its own savepoint, so that one whose key another
-// request holds is undone alone while the others commit.
+// transaction as what it created, and replayed to every retry until it expires. The keyed runs of a use case
+// that arrive together share a transaction (group-commit.ts), and nearly every statement in it: one reads the
+// outcomes their keys already have, the use case does the work of all the others at once, and one stores
+// their outcomes. Should a key turn out to be held by a request elsewhere, that is undone and the runs are
+// done again one by one, each in a savepoint, so that only the run with that key is answered differently.
 import type { Transaction } from 'kysely';
 import { ApiError } from '../errors/api-error.js';
-import type { Database } from '../store/schema.js';
+import type { Database, IdempotencyRecordRow } from '../store/schema.js';
 import type { Store } from '../store/store.js';
 import {
   deleteExpiredIdempotencyRecords,
-  findLiveIdempotencyRecord,
+  findLiveIdempotencyRecords,
   limitLockWait,
-  storeIdempotencyRecord,
+  scopeId,
+  storeIdempotencyRecords,
   type IdempotencyScope,
 } from '../store/repositories/idempotency-repository.js';
-import type { IdempotencyRecordRow } from '../store/schema.js';
-import { eachInSavepoint } from '../store/savepoint.js';
+import { eachInSavepoint, inSavepoint, type ItemEnding } from '../store/savepoint.js';
 import { groupCommit } from './group-commit.js';
 
 export type { IdempotencyScope };
@@ -36,31 +38,49 @@ export interface IdempotentOutcome<T> extends Outcome<T> {
   replayed: boolean;
 }
 
+/**
+ * Does the work of several runs in `trx`, in their order. A run whose ending is an error is answered with it
+ * alone, and must have left no write behind (eachInSavepoint); an error thrown fails them all.
+ */
+export type WorkAll<I, T> = (trx: Transaction<Database>, inputs: I[]) => Promise<ItemEnding<Outcome<T>>[]>;
+
+/**
+ * Runs the use case for `input` unless the key already has an outcome, which is replayed instead. A key
+ * reused with another fingerprint is 422; a key whose first request is still running after `waitMs` is 409.
+ */
+export type IdempotentRun<I, T> = (
+  scope: IdempotencyScope,
+  fingerprint: string,
+  input: I,
+) => Promise<IdempotentOutcome<T>>;
+
 export interface Idempotency {
-  /**
-   * Runs `work` in a transaction, after `Store.serializeAppends`, unless the key already has an outcome, which is replayed instead. A key
-   * reused with another fingerprint is 422; a key whose first request is still running after `waitMs` is 409.
-   */
-  run<T>(
-    scope: IdempotencyScope,
-    fingerprint: string,
-    work: (trx: Transaction<Database>) => Promise<Outcome<T>>,
-  ): Promise<IdempotentOutcome<T>>;
+  /** The runner of a use case whose work `workAll` does, in a transaction after `Store.serializeAppends`. */
+  useCase<I, T>(workAll: WorkAll<I, T>): IdempotentRun<I, T>;
   /** Deletes expired records; returns how many. */
   prune(): Promise<number>;
 }
 
-/** Thrown inside the savepoint to roll back its work when another request stored the key first. */
+/** Thrown to roll back work when another request stored a key first. */
 class KeyTaken extends Error {}
 
-/** The most keyed creations one transaction holds, as for creations without a key. */
+/** The most keyed runs one transaction holds, as for creations without a key. */
 const runsPerCommit = 64;
 
-interface Run {
+interface Run<I> {
   scope: IdempotencyScope;
   fingerprint: string;
-  work: (trx: Transaction<Database>) => Promise<Outcome<unknown>>;
+  input: I;
 }
+
+/** How one run of a group ended. */
+type RunEnding<T> =
+  | { done: Outcome<T> }
+  /** The key already had this outcome: it is replayed. */
+  | { stored: IdempotencyRecordRow }
+  | { failed: unknown }
+  /** The key came twice in the group: the second is run again once the first has committed, and replays it. */
+  | { again: true };
 
 export function createIdempotency(
   store: Store,
@@ -72,60 +92,117 @@ export function createIdempotency(
     return { status: record.response_status, body: JSON.parse(record.response_body) as T, replayed: true };
   };
 
-  /** Runs `work` and stores its outcome under the key; throws KeyTaken if a live record holds the key. */
-  async function attempt(trx: Transaction<Database>, { scope, fingerprint, work }: Run) {
-    const outcome = await work(trx);
-    const now = clock();
-    const stored = await storeIdempotencyRecord(trx, {
-      api_key_id: scope.apiKeyId,
-      idempotency_key: scope.key,
-      fingerprint,
-      response_status: outcome.status,
-      response_body: JSON.stringify(outcome.body),
-      created_at: now,
-      expires_at: now + ttlMs,
-    });
-    if (!stored) throw new KeyTaken();
-    return outcome;
+  const recordOf = ({ scope, fingerprint }: Run<unknown>, outcome: Outcome<unknown>, now: number) => ({
+    api_key_id: scope.apiKeyId,
+    idempotency_key: scope.key,
+    fingerprint,
+    response_status: outcome.status,
+    response_body: JSON.stringify(outcome.body),
+    created_at: now,
+    expires_at: now + ttlMs,
+  });
+
+  function useCase<I, T>(workAll: WorkAll<I, T>): IdempotentRun<I, T> {
+    /** Every run at once; throws KeyTaken when a key turns out to be held elsewhere. */
+    async function allAtOnce(trx: Transaction<Database>, runs: Run<I>[], now: number) {
+      const endings = await workAll(
+        trx,
+        runs.map((run) => run.input),
+      );
+      const records = runs.flatMap((run, i) => {
+        const ending = endings[i]!;
+        return 'value' in ending ? [recordOf(run, ending.value, now)] : [];
+      });
+      const stored = await storeIdempotencyRecords(trx, records, now);
+      if (stored.length < records.length) throw new KeyTaken();
+      return endings;
+    }
+
+    /** Each run in a savepoint: one whose key is held elsewhere, or that the use case refused, is undone alone. */
+    const oneByOne = (trx: Transaction<Database>, runs: Run<I>[], now: number) =>
+      eachInSavepoint(
+        trx,
+        runs,
+        async (run) => {
+          const ending = (await workAll(trx, [run.input]))[0]!;
+          if ('error' in ending) throw ending.error;
+          const stored = await storeIdempotencyRecords(trx, [recordOf(run, ending.value, now)], now);
+          if (stored.length === 0) throw new KeyTaken();
+          return ending.value;
+        },
+        (error) => error instanceof KeyTaken || error instanceof ApiError || store.isLockWaitTimeout(error),
+      );
+
+    const runTogether = groupCommit(
+      (runs: Run<I>[]) =>
+        store.db.transaction().execute(async (trx) => {
+          // Every idempotent use case creates something clients page or tail by id; the append lock comes
+          // first (decision: ids commit in order), and is not bounded by the key's lock wait below. Holding
+          // it, no other run of this service can store a key between the read below and the store.
+          await store.serializeAppends(trx);
+          await limitLockWait(trx, store.dialect, waitMs);
+          const now = clock();
+          const live = await findLiveIdempotencyRecords(
+            trx,
+            runs.map((run) => run.scope),
+            now,
+          );
+          const liveByScope = new Map(
+            live.map((record) => [
+              scopeId({ apiKeyId: record.api_key_id, key: record.idempotency_key }),
+              record,
+            ]),
+          );
+          const endings: RunEnding<T>[] = [];
+          const fresh: Run<I>[] = [];
+          const freshAt: number[] = [];
+          const seen = new Set<string>();
+          runs.forEach((run, i) => {
+            const id = scopeId(run.scope);
+            const record = liveByScope.get(id);
+            if (record) endings[i] = { stored: record };
+            else if (seen.has(id)) endings[i] = { again: true };
+            else {
+              seen.add(id);
+              fresh.push(run);
+              freshAt.push(i);
+            }
+          });
+          if (fresh.length === 0) return endings;
+          let done: ItemEnding<Outcome<T>>[];
+          try {
+            done = await inSavepoint(trx, () => allAtOnce(trx, fresh, now));
+          } catch (error) {
+            if (!(error instanceof KeyTaken || store.isLockWaitTimeout(error))) throw error;
+            done = await oneByOne(trx, fresh, now);
+          }
+          done.forEach((ending, j) => {
+            endings[freshAt[j]!] = 'value' in ending ? { done: ending.value } : { failed: ending.error };
+          });
+          return endings;
+        }),
+      runsPerCommit,
+    );
+
+    return async (scope, fingerprint, input) => {
+      for (;;) {
+        const ending = await runTogether({ scope, fingerprint, input });
+        if ('again' in ending) continue;
+        if ('stored' in ending) return replay<T>(ending.stored, fingerprint);
+        if ('done' in ending) return { ...ending.done, replayed: false };
+        const error = ending.failed;
+        if (store.isLockWaitTimeout(error)) throw new ApiError('idempotency_key_in_flight', waitMs);
+        if (!(error instanceof KeyTaken)) throw error;
+        // A request with the key elsewhere committed first; our work was rolled back. Answer with its outcome.
+        const [first] = await findLiveIdempotencyRecords(store.db, [scope], clock());
+        if (!first) throw new ApiError('idempotency_key_in_flight', waitMs);
+        return replay<T>(first, fingerprint);
+      }
+    };
   }
 
-  const runTogether = groupCommit(
-    (runs: Run[]) =>
-      store.db.transaction().execute(async (trx) => {
-        // Every idempotent use case creates something clients page or tail by id; the append lock comes
-        // first (decision: ids commit in order), and is not bounded by the key's lock wait below.
-        await store.serializeAppends(trx);
-        await limitLockWait(trx, store.dialect, waitMs);
-        // A run whose key another request holds, or that the use case refused, is undone alone.
-        return eachInSavepoint(
-          trx,
-          runs,
-          (run) => attempt(trx, run),
-          (error) => error instanceof KeyTaken || error instanceof ApiError || store.isLockWaitTimeout(error),
-        );
-      }),
-    runsPerCommit,
-  );
-
   return {
-    async run<T>(
-      scope: IdempotencyScope,
-      fingerprint: string,
-      work: (trx: Transaction<Database>) => Promise<Outcome<T>>,
-    ): Promise<IdempotentOutcome<T>> {
-      // Retries usually come after the first request finished: answer them without a write transaction.
-      const done = await findLiveIdempotencyRecord(store.db, scope, clock());
-      if (done) return replay(done, fingerprint);
-      const ending = await runTogether({ scope, fingerprint, work });
-      if ('value' in ending) return { ...(ending.value as Outcome<T>), replayed: false };
-      if (store.isLockWaitTimeout(ending.error)) throw new ApiError('idempotency_key_in_flight', waitMs);
-      if (!(ending.error instanceof KeyTaken)) throw ending.error;
-      // A concurrent request with the key committed first; our work was rolled back. Answer with its outcome.
-      const first = await findLiveIdempotencyRecord(store.db, scope, clock());
-      if (!first) throw new ApiError('idempotency_key_in_flight', waitMs);
-      return replay(first, fingerprint);
-    },
-
+    useCase,
     prune: () => deleteExpiredIdempotencyRecords(store.db, clock()),
   };
 }

@@ -102,7 +102,7 @@ export async function createOrdersService(
 
   /**
    * The place transaction: the pet goes available → pending and the order is inserted, or neither. `trx`
-   * has called `store.serializeAppends` first (idempotency.run does it for the idempotent path).
+   * has called `store.serializeAppends` first (the idempotency runner does it for the idempotent path).
    */
   async function placeIn(trx: Transaction<Database>, caller: OrderCaller, { petId, note }: NewOrder) {
     const { petFrom, petTo, to } = orderTransitions.place;
@@ -236,6 +236,17 @@ export async function createOrdersService(
     orderWritesPerCommit,
   );
 
+  // Keyed placements share transactions too (idempotency.ts), each in a savepoint: one refused is undone
+  // alone, as for placements without a key.
+  const placeKeyed = idempotency.useCase((trx, placements: Placement[]) =>
+    eachInSavepoint(
+      trx,
+      placements,
+      async ({ caller, newOrder }) => ({ status: 201, body: await placeIn(trx, caller, newOrder) }),
+      (error) => error instanceof ApiError,
+    ),
+  );
+
   /** One action of the transition table on one order, inside `trx` (which took the append turn first). */
   async function actIn(trx: Transaction<Database>, { caller, id, action }: Action): Promise<Order> {
     const { from, to, petTo } = orderTransitions[action];
@@ -290,12 +301,7 @@ export async function createOrdersService(
     placeIdempotently(caller, newOrder, scope) {
       const fingerprint = requestFingerprint('placeOrder', [newOrder.petId, newOrder.note]);
       // A replay is announced too: it may acknowledge a placement whose first answer was a 503.
-      return version.write('data', () =>
-        idempotency.run(scope, fingerprint, async (trx) => ({
-          status: 201,
-          body: await placeIn(trx, caller, newOrder),
-        })),
-      );
+      return version.write('data', () => placeKeyed(scope, fingerprint, { caller, newOrder }));
     },
 
     async get(caller, id) {

@@ -109,6 +109,11 @@ export async function createPetsService(
     creationsPerCommit,
   );
 
+  // Keyed creations are grouped too (idempotency.ts), with the same two inserts for the whole group.
+  const createKeyed = idempotency.useCase(async (trx, newPets: NewPet[]) =>
+    (await insertAll(trx, newPets)).map((pet) => ({ value: { status: 201, body: pet } })),
+  );
+
   return {
     // Announced per creation, outside the group: the next group's transaction need not wait for it, and the
     // announcements of one group share one advance (coalesce.ts).
@@ -118,12 +123,7 @@ export async function createPetsService(
       // The body as validated (name trimmed), in a fixed order: field order and white space do not matter.
       const fingerprint = requestFingerprint('createPet', [newPet.name, newPet.categoryId, newPet.status]);
       // A replay is announced too: it may acknowledge a creation whose first answer was a 503.
-      return version.write('data', () =>
-        idempotency.run(scope, fingerprint, async (trx) => ({
-          status: 201,
-          body: (await insertAll(trx, [newPet]))[0]!,
-        })),
-      );
+      return version.write('data', () => createKeyed(scope, fingerprint, newPet));
     },
 
     async get(id) {

@@ -4,7 +4,14 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
+import {
+  InsertQueryNode,
+  SelectQueryNode,
+  sql,
+  TableNode,
+  type KyselyPlugin,
+  type RootOperationNode,
+} from 'kysely';
 import { buildApp } from '../../src/app.js';
 import { openStore } from '../../src/store/open-store.js';
 import { backends } from '../helpers/backends.js';
@@ -12,20 +19,45 @@ import { startTestApp } from '../helpers/test-app.js';
 
 const creations = 30;
 
-/** An app whose store counts the creating transactions: each takes the append turn first, once. */
+/** The tables a keyed creation reads or writes. */
+const creationTables = new Set(['pets', 'events', 'idempotency_records']);
+
+/** The table an insert or a select is on. */
+function tableOf(node: RootOperationNode): string | undefined {
+  const table = InsertQueryNode.is(node)
+    ? node.into
+    : SelectQueryNode.is(node)
+      ? node.from?.froms[0]
+      : undefined;
+  return table && TableNode.is(table) ? table.table.identifier.name : undefined;
+}
+
+/**
+ * An app whose store counts the creating transactions (each takes the append turn first, once) and the
+ * statements on the tables of a creation.
+ */
 async function countingTransactions(backend: (typeof backends)[number]) {
   const t = await startTestApp(backend);
   const store = await openStore(t.config);
   let transactions = 0;
+  let statements = 0;
+  const countStatements: KyselyPlugin = {
+    transformQuery: ({ node }) => {
+      if (creationTables.has(tableOf(node) ?? '')) statements++;
+      return node;
+    },
+    transformResult: async ({ result }) => result,
+  };
   const counted = {
     ...store,
+    db: store.db.withPlugin(countStatements),
     serializeAppends: (...args: Parameters<typeof store.serializeAppends>) => {
       transactions++;
       return store.serializeAppends(...args);
     },
   };
   const app = await buildApp({ config: t.config, store: counted });
-  return { t, app, transactions: () => transactions };
+  return { t, app, transactions: () => transactions, statements: () => statements };
 }
 
 /** POSTs through `app` with the test key. */
@@ -87,8 +119,8 @@ for (const backend of backends) {
       });
     });
 
-    test('keyed creations share transactions too; a key sent twice at once creates one pet', async () => {
-      await withCountingApp(backend, async ({ t, app, transactions }) => {
+    test('keyed creations share transactions and statements; a key sent twice at once creates one pet', async () => {
+      await withCountingApp(backend, async ({ t, app, transactions, statements }) => {
         const create = (name: string, key: string) =>
           app.inject({
             method: 'POST',
@@ -116,6 +148,9 @@ for (const backend of backends) {
         assert.equal(answers.at(-1)!.headers['idempotent-replayed'], 'true');
         assert.equal(new Set(pets.map((p) => p.id)).size, creations);
         assert.ok(transactions() < creations, `${transactions()} transactions for ${creations} creations`);
+        // A group reads its keys' outcomes and inserts its pets, events and outcomes in one statement each:
+        // a statement per creation or more would mean that each creation ran its own.
+        assert.ok(statements() < creations, `${statements()} statements for ${creations} creations`);
         const stored = await t.app.store.db
           .selectFrom('pets')
           .select((eb) => eb.fn.countAll<number>().as('n'))

@@ -167,11 +167,20 @@ for (const backend of backends) {
             })
             .execute();
           const count = await petCount(brief);
-          const res = await create({ name: 'Rex', categoryId: 3 }, key, auth, brief);
-          assert.equal(res.statusCode, 409);
-          assert.equal(res.json().code, 'idempotency_key_in_flight');
-          assert.equal(res.headers['retry-after'], '1');
-          assert.equal(await petCount(brief), count);
+          // Sent with others, in one group: only the run with the held key is answered 409.
+          const others = ['Ace', 'Bo', 'Cy'];
+          const [res, ...rest] = await Promise.all([
+            create({ name: 'Rex', categoryId: 3 }, key, auth, brief),
+            ...others.map((name) => create({ name, categoryId: 3 }, freshKey(), auth, brief)),
+          ]);
+          assert.equal(res!.statusCode, 409);
+          assert.equal(res!.json().code, 'idempotency_key_in_flight');
+          assert.equal(res!.headers['retry-after'], '1');
+          assert.deepEqual(
+            rest.map((r) => [r.statusCode, r.json().name]),
+            others.map((name) => [201, name]),
+          );
+          assert.equal(await petCount(brief), count + others.length);
         } finally {
           await trx.rollback().execute();
         }
