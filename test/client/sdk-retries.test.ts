@@ -2,7 +2,12 @@
 // and POSTs that must never create a pet twice. Waits run on a virtual clock, so no test sleeps.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { PetstoreClient, type PetstoreClientOptions } from '@petstore/client';
+import {
+  PetstoreClient,
+  type OutgoingRequest,
+  type PetstoreClientOptions,
+  type Transport,
+} from '@petstore/client';
 import { backends } from '../helpers/backends.js';
 import { failureOf, startSdkServer, type Fault, type SdkServer } from '../helpers/sdk-server.js';
 
@@ -151,6 +156,39 @@ for (const backend of backends) {
       assert.equal(state.limit, 1_000_000);
       assert.ok(state.remaining < state.limit);
       assert.ok(state.reset.getTime() > reset * 1000, 'the window of the real answer, not the 429');
+    });
+
+    test('with a transport instead of fetch: the same answers, retries and errors', async () => {
+      const sent: OutgoingRequest[] = [];
+      const transport: Transport = async (request) => {
+        sent.push(request);
+        const { url, ...init } = request;
+        const response = await fetch(url, init);
+        const { status, statusText, headers } = response;
+        return { status, statusText, headers, body: await response.text() };
+      };
+      const client = clientWith({
+        transport,
+        fetch: () => Promise.reject(new Error('fetch is not used when a transport is given')),
+      });
+      const before = await petCount();
+      server.faults.push(unavailable({ 'retry-after': '2' }));
+      const pet = await client.createPet({ name: 'Via', categoryId: 1 }, { idempotencyKey: 'via-transport' });
+      assert.equal(pet.name, 'Via');
+      assert.deepEqual(waits, [2000], 'the 503 was waited out and retried');
+      assert.equal(await petCount(), before + 1);
+      assert.deepEqual(
+        sent.map((r) => [r.method, r.body, r.headers.get('idempotency-key')]),
+        [
+          ['POST', '{"name":"Via","categoryId":1}', 'via-transport'],
+          ['POST', '{"name":"Via","categoryId":1}', 'via-transport'],
+        ],
+      );
+      assert.deepEqual(await client.getPet(pet.id), pet);
+      const missing = await failureOf(client.getPet(999_999_999));
+      assert.equal(missing.code, 'pet_not_found');
+      assert.equal(missing.status, 404);
+      assert.ok(client.rateLimit, 'the rate-limit headers are read from its answers');
     });
   });
 }

@@ -24,4 +24,5 @@ export { PetstoreError, type ClientErrorCode } from './petstore-error.js';
 // For code that sends its own requests (as a bulk import paces them): the SDK's reading of the headers.
 export { rateLimitOf, type RateLimitState } from './rate-limit.js';
 export { retryAfterMs, type RetryOptions } from './retry-policy.js';
+export type { OutgoingRequest, Transport, TransportAnswer } from './transport.js';
 export type { components, operations, paths } from './openapi-types.js';

@@ -10,7 +10,7 @@ export interface RateLimitState {
 }
 
 /** The state a response reports, or undefined when it carries no rate-limit headers. */
-export function rateLimitOf(headers: Headers): RateLimitState | undefined {
+export function rateLimitOf(headers: Pick<Headers, 'get'>): RateLimitState | undefined {
   const [limit, remaining, reset] = ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'].map(
     (name) => Number(headers.get(name) ?? NaN),
   ) as [number, number, number];

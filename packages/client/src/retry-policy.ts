@@ -23,7 +23,7 @@ export const defaultRetryOptions: RetryOptions = {
  * Whether a request may be sent again at all. A POST may only when it carries an Idempotency-Key: without one,
  * a retry after a lost answer could create the pet twice.
  */
-export const isRetryable = (request: Request): boolean =>
+export const isRetryable = (request: Pick<Request, 'method' | 'headers'>): boolean =>
   request.method !== 'POST' || request.headers.has('idempotency-key');
 
 /**

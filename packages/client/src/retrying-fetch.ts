@@ -6,15 +6,17 @@ import {
   retryAfterMs,
   type RetryOptions,
 } from './retry-policy.js';
+import type { OutgoingRequest, PlannedRequest } from './transport.js';
 
 export interface RetryingFetchOptions extends RetryOptions {
-  fetch: (request: Request) => Promise<Response>;
+  /** Sends one attempt (transport.ts: viaFetch or viaTransport). */
+  send: (request: OutgoingRequest) => Promise<Response>;
   sleep: (ms: number) => Promise<void>;
   onResponse: (response: Response) => void;
 }
 
 export interface RetryingFetch {
-  (request: Request): Promise<Response>;
+  (request: PlannedRequest): Promise<Response>;
   /**
    * Ends the time limit of the attempt that gave `response`, once its body has been read. Until then the limit
    * runs: it covers the answer's body too.
@@ -33,11 +35,9 @@ export function retryingFetch(options: RetryingFetchOptions): RetryingFetch {
   // The timer of each response returned, until `settled`. A timer of its own, cleared once done, rather than
   // AbortSignal.timeout, which lives its full 30 s with what it holds: in a bulk run, 30 s worth of requests.
   const timers = new WeakMap<Response, ReturnType<typeof setTimeout>>();
-  const send = async (request: Request): Promise<Response> => {
+  const send = async (request: PlannedRequest): Promise<Response> => {
     const attempts = isRetryable(request) ? options.maxAttempts : 1;
-    // Read once: each attempt sends its own Request of these bytes (a body can be read only once). Cheaper than
-    // a clone per attempt, which tees the body's stream and then pipes it through one more.
-    const body = request.body ? await request.arrayBuffer() : null;
+    const { url, method, headers, body } = request;
     for (let attempt = 1; ; attempt++) {
       let delay: number | undefined;
       // Bounded in time: a connection that hangs is a lost answer like a dropped one.
@@ -46,7 +46,7 @@ export function retryingFetch(options: RetryingFetchOptions): RetryingFetch {
       // As AbortSignal.timeout's: a time limit alone does not keep a process alive (where timers can be unref'd).
       (timer as { unref?: () => void }).unref?.();
       try {
-        const response = await options.fetch(new Request(request, { body, signal: deadline.signal }));
+        const response = await options.send({ url, method, headers, body, signal: deadline.signal });
         options.onResponse(response);
         const asked = retryAfterMs(response.headers.get('retry-after'));
         // Retrying before the service's Retry-After risks a ban: give up instead of waiting less.

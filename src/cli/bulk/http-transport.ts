@@ -1,59 +1,64 @@
-// The fetch a bulk command gives the SDK: requests over node:http(s) through a keep-alive pool of as many sockets
-// as the command keeps requests in flight. Node 20's global fetch gives the same answers but costs about half as
-// much CPU again per request and leaves more garbage, since it builds web streams and copies of every request and
-// answer (docs/benchmarks.md, "The bulk rows"): at thousands of rows per second, the CLI's core was the limit.
+// The transport a bulk command gives the SDK: requests over node:http(s) through a keep-alive pool of as many
+// sockets as the command keeps requests in flight, each answer read whole. The SDK's default, Node 20's
+// global fetch, gives the same answers, but builds a Request and a Response with their web streams per
+// request, and leaves more garbage (docs/benchmarks.md, "The bulk rows"): at thousands of rows per second,
+// the CLI's core was the limit.
 import http from 'node:http';
 import https from 'node:https';
+import type { OutgoingRequest, Transport, TransportAnswer } from '@petstore/client';
 
 export interface HttpTransport {
-  fetch(request: Request): Promise<Response>;
+  send: Transport;
   /** Closes the idle sockets (they would not keep the process alive, but need not wait for the exit). */
   close(): void;
 }
 
-/** Statuses whose answer has no body (a Response refuses one). */
-const bodiless = new Set([101, 204, 205, 304]);
-
-function headersOf(raw: string[]): Headers {
-  const headers = new Headers();
-  for (let i = 0; i < raw.length; i += 2) headers.append(raw[i]!, raw[i + 1]!);
-  return headers;
+/** An answer's headers as the SDK reads them, straight from node's parse (lower-case names, repeats joined). */
+function headersOf(parsed: http.IncomingHttpHeaders): TransportAnswer['headers'] {
+  const get = (name: string): string | null => {
+    const value = parsed[name.toLowerCase()];
+    return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
+  };
+  return { get, has: (name) => get(name) !== null };
 }
 
 /**
- * A fetch for the SDK's own requests (JSON bodies, no redirects followed: an answer 3xx is returned as it is).
- * As the global fetch, it rejects with the signal's reason when the request's signal aborts it, and with a
- * TypeError("fetch failed") whose cause says why when the request gets no answer.
+ * A transport for the SDK's own requests (JSON bodies, no redirects followed: an answer 3xx is returned as
+ * it is). It rejects with the signal's reason when the request's signal aborts it, and with a
+ * TypeError("fetch failed") whose cause says why when the request gets no answer, as fetch does.
  */
 export function httpTransport(connections: number): HttpTransport {
   const options = { keepAlive: true, maxSockets: connections };
   const agents = { 'http:': new http.Agent(options), 'https:': new https.Agent(options) };
 
-  async function fetch(request: Request): Promise<Response> {
-    const { signal } = request;
-    const body = request.body ? Buffer.from(await request.arrayBuffer()) : undefined;
+  async function send({ url, method, headers, body, signal }: OutgoingRequest): Promise<TransportAnswer> {
     signal.throwIfAborted();
-    const url = new URL(request.url);
-    const headers: Record<string, string> = Object.fromEntries(request.headers);
-    if (body) headers['content-length'] = String(body.length);
+    const target = new URL(url);
+    const sentHeaders: Record<string, string> = Object.fromEntries(headers);
+    if (body !== undefined) sentHeaders['content-length'] = String(Buffer.byteLength(body));
     let sent: http.ClientRequest | undefined;
     const abort = () => sent?.destroy(signal.reason as Error);
     signal.addEventListener('abort', abort, { once: true });
     try {
       const answer = await new Promise<http.IncomingMessage>((resolve, reject) => {
-        const agent = url.protocol === 'https:' ? agents['https:'] : agents['http:'];
-        const send = url.protocol === 'https:' ? https.request : http.request;
-        sent = send(url, { method: request.method, headers, agent }, resolve);
+        const secure = target.protocol === 'https:';
+        const agent = secure ? agents['https:'] : agents['http:'];
+        sent = (secure ? https.request : http.request)(
+          target,
+          { method, headers: sentHeaders, agent },
+          resolve,
+        );
         sent.once('error', reject).end(body);
       });
-      const chunks: Buffer[] = [];
-      for await (const chunk of answer) chunks.push(chunk as Buffer);
-      const status = answer.statusCode ?? 0;
-      return new Response(bodiless.has(status) || request.method === 'HEAD' ? null : Buffer.concat(chunks), {
-        status,
+      answer.setEncoding('utf8');
+      let text = '';
+      for await (const chunk of answer) text += chunk as string;
+      return {
+        status: answer.statusCode ?? 0,
         statusText: answer.statusMessage ?? '',
-        headers: headersOf(answer.rawHeaders),
-      });
+        headers: headersOf(answer.headers),
+        body: text,
+      };
     } catch (error) {
       if (signal.aborted) throw signal.reason;
       throw new TypeError('fetch failed', { cause: error });
@@ -63,7 +68,7 @@ export function httpTransport(connections: number): HttpTransport {
   }
 
   return {
-    fetch,
+    send,
     close() {
       for (const agent of Object.values(agents)) agent.destroy();
     },

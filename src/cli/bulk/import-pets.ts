@@ -2,7 +2,13 @@
 // an Idempotency-Key derived from the file and its line, so a second run after an interruption creates
 // nothing twice. Rows the service refuses go to the report and the rest go on; a failure that no row can get
 // past (a bad key, the service gone, a rate limit too long to wait for) stops the run.
-import { PetstoreClient, PetstoreError, type NewPet, type PetstoreClientOptions } from '@petstore/client';
+import {
+  PetstoreClient,
+  PetstoreError,
+  type NewPet,
+  type PetstoreClientOptions,
+  type TransportAnswer,
+} from '@petstore/client';
 import { httpTransport } from './http-transport.js';
 import { contentHash, rowKey } from './import-keys.js';
 import { importReport, type RejectedRow } from './import-report.js';
@@ -17,8 +23,8 @@ export interface ImportOptions {
   reportPath: string;
   /** Longest the import waits for a rate limit to pass before it stops (and can be resumed later). */
   maxWaitMs: number;
-  /** The client to send with, given the fetch that paces requests and spots replays. */
-  client(options: Pick<PetstoreClientOptions, 'fetch' | 'maxDelayMs'>): PetstoreClient;
+  /** The client to send with, given the transport that paces requests and spots replays. */
+  client(options: Pick<PetstoreClientOptions, 'transport' | 'maxDelayMs'>): PetstoreClient;
   onProgress?(progress: ImportProgress): void;
 }
 
@@ -51,20 +57,20 @@ export async function importPets(options: ImportOptions): Promise<ImportSummary>
   const transport = httpTransport(concurrency);
   const client = options.client({
     maxDelayMs: maxWaitMs,
-    fetch: async (request) => {
+    transport: async (request) => {
       await pacer.ready();
-      let response: Response;
+      let answer: TransportAnswer;
       try {
-        response = await transport.fetch(request);
+        answer = await transport.send(request);
       } catch (error) {
         pacer.failed();
         throw error;
       }
-      pacer.observe(response);
-      if (response.headers.get('idempotent-replayed') === 'true') {
+      pacer.observe(answer);
+      if (answer.headers.get('idempotent-replayed') === 'true') {
         replayed.add(request.headers.get('idempotency-key') ?? '');
       }
-      return response;
+      return answer;
     },
   });
   const report = importReport(reportPath);

@@ -8,7 +8,7 @@ export interface RatePacer {
   /** Resolves once a request may be sent, and counts it as sent. */
   ready(): Promise<void>;
   /** Reads the rate-limit headers of the answer to a request that `ready` let through. */
-  observe(response: Response): void;
+  observe(answer: { status: number; headers: Pick<Headers, 'get'> }): void;
   /** Counts a request that `ready` let through as done when it got no answer (a refused or dropped connection). */
   failed(): void;
   /** Milliseconds until a request may be sent; 0 when it may now. */
@@ -38,13 +38,13 @@ export function ratePacer(maxWaitMs: number, now: () => number = Date.now): Rate
       inFlight++;
       if (allowance) allowance.left--;
     },
-    observe(response) {
+    observe(answer) {
       inFlight--;
-      if (response.status === 429) {
-        holdUntil(now() + (retryAfterMs(response.headers.get('retry-after'), now()) ?? 1000));
+      if (answer.status === 429) {
+        holdUntil(now() + (retryAfterMs(answer.headers.get('retry-after'), now()) ?? 1000));
         return;
       }
-      const state = rateLimitOf(response.headers);
+      const state = rateLimitOf(answer.headers);
       if (!state || state.reset.getTime() - now() > maxWaitMs) return;
       allowance = { left: state.remaining - inFlight, resetAt: state.reset.getTime() };
     },

@@ -101,7 +101,7 @@ function exportCommand(): Command {
     const exported = await withClient(
       flags,
       (client) => exportPets(client, { status, format, out, onProgress: (n) => bar.update(n) }),
-      { fetch: transport.fetch },
+      { transport: transport.send },
     ).finally(() => {
       transport.close();
       bar.stop();
