@@ -46,8 +46,11 @@ const peakMb = (peaks: (number | undefined)[]) => {
   return known.length ? Math.max(...known) / mb : undefined;
 };
 
-/** Rows per second of `petstore pets import` over the same run's `POST /v1/pets` req/s; bulkTable shows it too. */
-export const importVsCreatePet = ({ rows, bulk }: RunFigures): number | undefined => {
+/**
+ * Rows per second of `petstore pets import`, with as many rows in flight as `POST /v1/pets` had connections,
+ * over that row's req/s in the same run.
+ */
+const importVsCreatePet = ({ rows, bulk }: RunFigures): number | undefined => {
   const createPet = rows['create-pet'];
   return bulk && createPet && createPet.rps > 0 ? bulk.import.perSecond / createPet.rps : undefined;
 };
@@ -156,7 +159,7 @@ export const goals: Goal[] = [
     check: atLeast(0.7),
   },
   {
-    what: 'petstore pets import, rows/s vs POST /v1/pets req/s',
+    what: 'petstore pets import, rows/s vs POST /v1/pets req/s (as many in flight)',
     target: '≥ 0.80 ×',
     measure: importVsCreatePet,
     check: atLeast(0.8),
@@ -164,7 +167,8 @@ export const goals: Goal[] = [
   {
     what: 'CLI RSS during petstore pets import and export',
     target: '≤ 100 MB',
-    measure: ({ bulk }) => bulk && peakMb([bulk.import.rssBytes, bulk.export.rssBytes]),
+    measure: ({ bulk }) =>
+      bulk && peakMb([bulk.import.rssBytes, bulk.importAtDefault.rssBytes, bulk.export.rssBytes]),
     check: atMost(100),
   },
 ];
