@@ -115,7 +115,13 @@ try {
   console.log(
     `\n${rowsTable(rows)}\n\nTargets (ratios of this run's medians)\n\n${goalsTable(goalResults)}\n`,
   );
-  if (bulk) console.log(`${bulkTable(bulk, summaries['create-pet']?.rps, options.connections)}\n`);
+  if (bulk) {
+    const creations = {
+      createPet: summaries['create-pet']?.rps,
+      createPetKeyed: summaries['create-pet-keyed']?.rps,
+    };
+    console.log(`${bulkTable(bulk, creations, options.connections)}\n`);
+  }
   for (const note of notes) console.log(`Note: ${note}`);
 
   mkdirSync(options.resultsDir, { recursive: true });

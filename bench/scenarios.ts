@@ -1,11 +1,12 @@
 // Every row of the benchmark: the service's scenarios, the baselines and the peers, each as the server to
 // start and the request to send. Each resolves the data it needs (seeded once) when the run prepares it.
+import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { cursorAfter } from './lib/deep-cursor.js';
 import type { Deployment } from './lib/deployments.js';
 import type { Fixtures } from './lib/fixtures.js';
-import { idPlaceholder } from './lib/load/id-sequence.js';
+import { IdSequence, idPlaceholder } from './lib/load/id-sequence.js';
 import type { LoadRequest } from './lib/load/load-generator.js';
 import { ordersToApprove, petsToPlace } from './lib/order-rows.js';
 import { cliEntry } from './lib/petstore-cli.js';
@@ -93,6 +94,17 @@ const postPet = (deployment: Deployment): LoadRequest => ({
   body: newPet,
 });
 
+/**
+ * `postPet` with an Idempotency-Key of its own per request, as `petstore pets import` sends each row: keys of
+ * this run alone, so that a deployment kept from an earlier run replays none of them.
+ */
+const postPetKeyed = (deployment: Deployment): LoadRequest => {
+  const request = postPet(deployment);
+  const key = `bench-${randomUUID()}-${idPlaceholder}`;
+  const sequentialIds = new IdSequence(1, Number.MAX_SAFE_INTEGER);
+  return { ...request, headers: { ...request.headers, 'idempotency-key': key }, sequentialIds };
+};
+
 /** POST /v1/pets on the main deployment, with the service's settings plus `env`. */
 const creating = (name: string, label: string, env: Record<string, string>): Scenario => ({
   name,
@@ -158,6 +170,15 @@ export const scenarios: Scenario[] = [
     },
   },
   creating('create-pet', 'POST /v1/pets', {}),
+  {
+    name: 'create-pet-keyed',
+    label: 'POST /v1/pets, an Idempotency-Key of its own each',
+    group: 'service',
+    async prepare(f) {
+      const main = await f.main();
+      return { server: service(main), request: postPetKeyed(main) };
+    },
+  },
   creating('create-pet-sync-full', 'POST /v1/pets, PETSTORE_SQLITE_SYNCHRONOUS=full', fullSyncEnv),
   // What scope checks and the event outbox cost: each against the same launcher with nothing left out.
   leavingOut('list-available-launched', 'nothing', 'list'),

@@ -10,16 +10,16 @@ export interface MeasureOptions {
   warmupSeconds: number;
 }
 
-/** The probe's path and body: the first random id, or the sequence's next one (which it uses up). */
+/** The probe's request: the first random id, or the sequence's next one (which it uses up). */
 const probeRequest = (request: LoadRequest) =>
   request.sequentialIds
     ? withId(request, request.sequentialIds.take())
-    : { path: request.randomIdUpTo ? `${request.path}1` : request.path, body: request.body };
+    : { ...request, path: request.randomIdUpTo ? `${request.path}1` : request.path };
 
 /** Sends the request once, as the load will, so that a row measuring only errors fails loudly instead. */
 async function probe(url: string, request: LoadRequest): Promise<Headers> {
-  const { path, body } = probeRequest(request);
-  const response = await fetch(url + path, { method: request.method, headers: request.headers, body });
+  const { path, headers, body } = probeRequest(request);
+  const response = await fetch(url + path, { method: request.method, headers, body });
   const text = await response.text();
   if (response.status >= 300)
     throw new Error(`${request.method} ${path} answered ${response.status}: ${text}`);

@@ -63,10 +63,22 @@ test('sequential ids go on from run to run, in the path or the body, and never p
   assert.match(place, /wrk\.format\(nil, "\/o", nil, "\{\\"petId\\":" \.\. id \.\. "\}"\)/);
   assert.doesNotMatch(place, /wrk\.body/);
 
-  assert.deepEqual(withId({ path: '/o/{id}', body: '{"petId":{id}}' }, 8), {
-    path: '/o/8',
-    body: '{"petId":8}',
+  assert.deepEqual(
+    withId({ path: '/o/{id}', headers: { a: 'b', 'idempotency-key': 'k-{id}' }, body: '{"petId":{id}}' }, 8),
+    { path: '/o/8', headers: { a: 'b', 'idempotency-key': 'k-8' }, body: '{"petId":8}' },
+  );
+  const keyed = wrkScript({
+    method: 'POST',
+    path: '/p',
+    headers: { authorization: 'Bearer x', 'idempotency-key': 'k-{id}' },
+    body: '{}',
+    sequentialIds: ids,
   });
+  assert.match(
+    keyed,
+    /wrk\.format\(nil, "\/p", \{ \["authorization"\] = "Bearer x", \["idempotency-key"\] = "k-" \.\. id \.\. "" \}, "\{\}"\)/,
+    'every header goes with each request, the key with its id',
+  );
   assert.equal(ids.take(), 7);
   ids.skipTo(10);
   ids.skipTo(8);

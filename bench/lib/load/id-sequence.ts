@@ -2,14 +2,24 @@
 // measurement, every round): for requests that use up what they act on, such as placing an order on an
 // available pet, which a second request on the same pet would meet with 409.
 
-/** Stands for the request's id in the path and the body of a request with `sequentialIds`. */
+/** Stands for the request's id in the path, the header values and the body of a request with `sequentialIds`. */
 export const idPlaceholder = '{id}';
 
-/** The path and the body of one request with `id` in place of every `{id}`. */
-export const withId = ({ path, body }: { path: string; body?: string }, id: number) => ({
-  path: path.replaceAll(idPlaceholder, String(id)),
-  body: body?.replaceAll(idPlaceholder, String(id)),
-});
+interface Shaped {
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+/** The path, headers and body of one request with `id` in place of every `{id}`. */
+export const withId = ({ path, headers, body }: Shaped, id: number): Shaped => {
+  const put = (text: string) => text.replaceAll(idPlaceholder, String(id));
+  return {
+    path: put(path),
+    headers: Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, put(value)])),
+    ...(body !== undefined && { body: put(body) }),
+  };
+};
 
 export class IdSequence {
   #next: number;

@@ -5,7 +5,7 @@ export interface LoadRequest {
   method: 'GET' | 'POST';
   /**
    * Path and query; with `randomIdUpTo`, a random id in 1..randomIdUpTo is appended to it per request; with
-   * `sequentialIds`, `{id}` in it (and in the body) stands for the request's id.
+   * `sequentialIds`, `{id}` in it (and in the header values and the body) stands for the request's id.
    */
   path: string;
   headers: Record<string, string>;

@@ -28,6 +28,13 @@ const nextIdLine = /^next id: (\d+)$/m;
  */
 function sequentialLines(request: LoadRequest, first: number): string[] {
   const body = request.body === undefined ? 'nil' : luaWithId(request.body);
+  // wrk.format takes a request's headers whole, in place of wrk.headers: all of them, once one holds the id.
+  const headersWithId = Object.values(request.headers).some((value) => value.includes(idPlaceholder));
+  const headers = headersWithId
+    ? `{ ${Object.entries(request.headers)
+        .map(([name, value]) => `[${lua(name)}] = ${luaWithId(value)}`)
+        .join(', ')} }`
+    : 'nil';
   return [
     `next_id = ${first}`,
     'local threads = {}',
@@ -35,7 +42,7 @@ function sequentialLines(request: LoadRequest, first: number): string[] {
     'request = function()',
     '  local id = next_id',
     '  next_id = next_id + 1',
-    `  return wrk.format(nil, ${luaWithId(request.path)}, nil, ${body})`,
+    `  return wrk.format(nil, ${luaWithId(request.path)}, ${headers}, ${body})`,
     'end',
     'done = function()',
     '  for _, thread in ipairs(threads) do io.write("next id: " .. thread:get("next_id") .. "\\n") end',
