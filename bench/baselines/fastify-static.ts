@@ -1,6 +1,7 @@
 // Baseline: Fastify returning the fixed 20-pet page through a response schema (fast-json-stringify), no logs.
 import Fastify from 'fastify';
-import { fixedPage, portArgument } from './fixed-page.js';
+import { fixedPage } from './fixed-page.js';
+import { exitOnSigterm, portArgument } from './harness.js';
 
 const pet = {
   type: 'object',
@@ -15,4 +16,5 @@ const pet = {
 
 const app = Fastify({ logger: false });
 app.get('/v1/pets', { schema: { response: { 200: { type: 'array', items: pet } } } }, async () => fixedPage);
+exitOnSigterm();
 await app.listen({ port: portArgument(), host: '127.0.0.1' });

@@ -4,11 +4,3 @@ import { seedPet, type SeedPet } from '../lib/pet-rows.js';
 export const fixedPage: SeedPet[] = Array.from({ length: 200 }, (_, i) => seedPet(i + 1))
   .filter((pet) => pet.status === 'available')
   .slice(0, 20);
-
-/** The port given as `--port N`, as the harness starts every server. */
-export function portArgument(argv: string[] = process.argv): number {
-  const at = argv.indexOf('--port');
-  const port = Number(argv[at + 1]);
-  if (at < 0 || !Number.isInteger(port)) throw new Error('usage: ... --port N');
-  return port;
-}

@@ -1,7 +1,8 @@
 // Baseline for writes: bare node:http reading a JSON body and echoing it back with 201, with no parsing.
 import { createServer } from 'node:http';
-import { portArgument } from './fixed-page.js';
+import { exitOnSigterm, portArgument } from './harness.js';
 
+exitOnSigterm();
 createServer((request, response) => {
   const chunks: Buffer[] = [];
   request.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -1,7 +1,9 @@
 // Baseline: bare node:http answering every request with the fixed 20-pet page, serialized per request.
 import { createServer } from 'node:http';
-import { fixedPage, portArgument } from './fixed-page.js';
+import { fixedPage } from './fixed-page.js';
+import { exitOnSigterm, portArgument } from './harness.js';
 
+exitOnSigterm();
 createServer((_request, response) => {
   const body = JSON.stringify(fixedPage);
   response.writeHead(200, {

@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import SqliteDatabase from 'better-sqlite3';
 import express from 'express';
-import { portArgument } from '../baselines/fixed-page.js';
+import { portArgument } from '../baselines/harness.js';
 
 const file = process.env.PETS_DB;
 if (!file) throw new Error('PETS_DB must name the SQLite file');
