@@ -74,10 +74,11 @@ try {
     `${generator.name}: ${load.rps.toFixed(0)} req/s, p99 ${load.p99Ms.toFixed(2)} ms (slowed by profiling)`,
   );
 
-  // The main thread's: a baseline run through tsx also writes one for its loader's thread, numbered after it.
-  const written = readdirSync(profileDir)
-    .sort()
-    .find((file) => file.endsWith('.cpuprofile'));
+  // The main thread's (thread id 0 in node's default name, CPU.date.time.pid.tid.seq): a baseline run
+  // through tsx also writes one for its loader's thread.
+  const written = readdirSync(profileDir).find((file) =>
+    /^CPU\.\d+\.\d+\.\d+\.0\.\d+\.cpuprofile$/.test(file),
+  );
   if (!written) throw new Error('the server wrote no CPU profile: did it exit cleanly on SIGTERM?');
   const profile = JSON.parse(readFileSync(join(profileDir, written), 'utf8')) as CpuProfile;
   const summary = summarizeProfile(profile, Number(values.top));
