@@ -34,7 +34,7 @@ export function authenticate(
 ) {
   return async function authenticateRequest(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     if (limiter) refuseBlockedAddress(limiter, request, reply);
-    request.dataVersion = version.view();
+    request.dataVersion = version.view(request.method === 'GET' || request.method === 'HEAD');
     try {
       const key = await apiKeys.authenticate(
         presentedKey(request.headers.authorization),

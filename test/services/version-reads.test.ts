@@ -1,6 +1,6 @@
 // A request reads the data version once, however many caches it consults (its key record, then the page or
-// the inventory): on SQLite one `data_version` pragma per cached request; with Redis, in the round trip that
-// counts the request against its key's quota.
+// the inventory): on SQLite one `data_version` pragma per cached request, or per turn of the event loop for
+// the GETs that begin in it; with Redis, in the round trip that counts the request against its key's quota.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
@@ -13,32 +13,58 @@ import { backends, redisUrl } from '../helpers/backends.js';
 import { startTestApp } from '../helpers/test-app.js';
 import { privateRedis } from '../limits/private-redis.js';
 
-test('a cached GET reads the version once for its key and its page', async () => {
+/** Runs `check` against an app on SQLite whose store counts its reads of the change token. */
+async function withCountedReads(
+  check: (app: FastifyInstance, auth: { authorization: string }, reads: { count: number }) => Promise<void>,
+) {
   const t = await startTestApp(backends[0]!);
   const store = await openStore(t.config);
-  let reads = 0;
+  const reads = { count: 0 };
   const counted = {
     ...store,
     changeToken: () => {
-      reads++;
+      reads.count++;
       return store.changeToken();
     },
   };
   const app = await buildApp({ config: t.config, store: counted });
   try {
-    for (const url of ['/v1/pets?limit=20&status=available', '/v1/store/inventory']) {
-      const get = () => app.inject({ url, headers: t.auth });
-      assert.equal((await get()).statusCode, 200);
-      assert.equal((await get()).statusCode, 200, 'now cached');
-      reads = 0;
-      assert.equal((await get()).statusCode, 200);
-      assert.equal(reads, 1, `${url}: one version read for the key record and the page`);
-    }
+    await check(app, t.auth, reads);
   } finally {
     await app.close();
     await t.close();
   }
-});
+}
+
+test('a cached GET reads the version once for its key and its page', () =>
+  withCountedReads(async (app, auth, reads) => {
+    for (const url of ['/v1/pets?limit=20&status=available', '/v1/store/inventory']) {
+      const get = () => app.inject({ url, headers: auth });
+      assert.equal((await get()).statusCode, 200);
+      assert.equal((await get()).statusCode, 200, 'now cached');
+      reads.count = 0;
+      assert.equal((await get()).statusCode, 200);
+      assert.equal(reads.count, 1, `${url}: one version read for the key record and the page`);
+    }
+  }));
+
+test('on SQLite, the GETs that begin in one turn of the event loop share one version read; writes read their own', () =>
+  withCountedReads(async (app, auth, reads) => {
+    const get = () => app.inject({ url: '/v1/pets?limit=20&status=available', headers: auth });
+    assert.equal((await get()).statusCode, 200);
+    reads.count = 0;
+    const answers = await Promise.all(Array.from({ length: 10 }, get));
+    assert.deepEqual(new Set(answers.map((answer) => answer.statusCode)), new Set([200]));
+    assert.equal(reads.count, 1, 'ten cached GETs of one turn, one read');
+
+    // Each write reads the version as it authenticates: waiting for the turn's end would delay its group.
+    reads.count = 0;
+    const post = () =>
+      app.inject({ method: 'POST', url: '/v1/pets', headers: auth, payload: { name: 'Rex', categoryId: 1 } });
+    const created = await Promise.all(Array.from({ length: 3 }, post));
+    assert.deepEqual(new Set(created.map((answer) => answer.statusCode)), new Set([201]));
+    assert.equal(reads.count, 3);
+  }));
 
 const postgres = backends.find((backend) => backend.name === 'postgres');
 
