@@ -1,7 +1,7 @@
 // Counters in Redis, shared by every instance, updated atomically by Lua scripts: a request's windows by one
-// script of ours (redis-count-script.ts), anything else by rate-limiter-flexible. A slow or unreachable Redis
-// never fails a request: the library's insurance limiter answers in process, and the failover keeps answering
-// there until Redis is back.
+// script of ours (redis-count-script.ts), called once for the requests of a turn (count-batch.ts), anything
+// else by rate-limiter-flexible. A slow or unreachable Redis never fails a request: the library's insurance
+// limiter answers in process, and the failover keeps answering there until Redis is back.
 import { RateLimiterMemory, RateLimiterRedis, type RateLimiterRes } from 'rate-limiter-flexible';
 import {
   countOf,
@@ -15,6 +15,7 @@ import type { LimiterEvents } from './events.js';
 import { Failover } from './failover.js';
 import type { LimiterLog } from './log.js';
 import { openRedis } from './redis-client.js';
+import { countInTurns } from './count-batch.js';
 import { defineCountScript, type CountedKey } from './redis-count-script.js';
 
 export interface RedisBackendOptions {
@@ -73,8 +74,12 @@ export async function createRedisBackend(options: RedisBackendOptions): Promise<
     }
     failover.fail();
   }
-  const count = defineCountScript(client);
   let along: ReadAlong | undefined;
+  const countInTurn = countInTurns(
+    defineCountScript(client),
+    () => client.status === 'ready',
+    () => along,
+  );
   /** What the script needs of each counter, and the in-process counter that stands in for it. */
   const windows = new WeakMap<
     Counter,
@@ -123,13 +128,8 @@ export async function createRedisBackend(options: RedisBackendOptions): Promise<
     const counted = counters.map((c) => windows.get(c)!);
     if (failover.inProcess && failOpen) return countInProcess(counted, subject);
     const keys: CountedKey[] = counted.map((w) => ({ key: w.keyOf(subject), seconds: w.seconds }));
-    const reply =
-      client.status === 'ready'
-        ? count(keys, along?.keys ?? [], along?.seed() ?? '')
-        : Promise.reject(new Error('Redis connection is not ready'));
-    along?.sent(reply.then((r) => r.alongValues).catch(() => undefined));
     try {
-      return (await reply).counts;
+      return await countInTurn(keys);
     } catch (error) {
       if (!failOpen) throw error;
       return countInProcess(counted, subject); // the insurance limiter reports the failure to the failover

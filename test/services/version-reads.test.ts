@@ -69,7 +69,7 @@ test('on SQLite, the GETs that begin in one turn of the event loop share one ver
 const postgres = backends.find((backend) => backend.name === 'postgres');
 
 test(
-  'on PostgreSQL with Redis, a cached GET makes one call to Redis: its count, which reads the versions too',
+  'on PostgreSQL with Redis, a cached GET makes one call to Redis, shared with the GETs of its turn: its count, which reads the versions too',
   { skip: (!postgres || !redisUrl) && 'needs PostgreSQL and Redis' },
   async () => {
     // A Redis of its own, so that no other test's calls are counted.
@@ -118,6 +118,20 @@ test(
       // for a key record when the last read is too old to answer for it, which a slow machine may see. Two
       // calls per request is what counting each window, or reading the versions apart, would make.
       assert.ok(made >= requests && made < 1.5 * requests, `${made} calls to Redis for ${requests} requests`);
+      // The requests that begin in one turn of the event loop share one count, and each is still counted once.
+      const beforeTurn = await calls();
+      const together = await Promise.all(
+        Array.from({ length: requests }, () =>
+          app!.inject({
+            url: '/v1/pets?limit=20&status=available',
+            headers: { authorization: `Bearer ${key}` },
+          }),
+        ),
+      );
+      const madeTogether = (await calls()) - beforeTurn;
+      assert.ok(madeTogether <= 2, `${madeTogether} calls to Redis for ${requests} requests of one turn`);
+      const remaining = new Set(together.map((answer) => answer.headers['x-ratelimit-remaining']));
+      assert.equal(remaining.size, requests, 'each request has a count of its own');
       // And what the count read is the version that writes advance: a creation (here by the command) is
       // listed by the very next request.
       await cli.pets.create({ name: 'Announced', categoryId: 1 });

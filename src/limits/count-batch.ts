@@ -1,0 +1,55 @@
+// The requests counted in one turn of the event loop share one call of the count script, sent at the turn's
+// end (setImmediate runs once the poll phase has handled every request that arrived): Redis runs one script
+// and ioredis parses one reply for all of them, where each request used to send its own. The script counts a
+// window once per appearance, in order, so two requests of one key in a batch get consecutive counts, as
+// they would from two calls. The versions read along are read once, after every request of the batch began.
+import type { Count, ReadAlong } from './counters.js';
+import type { CountedKey, CountReply } from './redis-count-script.js';
+
+type CountCall = (
+  windows: readonly CountedKey[],
+  readAlong: readonly string[],
+  seed: string,
+) => Promise<CountReply>;
+
+interface Asked {
+  windows: readonly CountedKey[];
+  answer(counts: Promise<Count[]>): void;
+}
+
+/**
+ * Counts `windows` with the others asked for in the same turn. `ready` says whether the call can be sent;
+ * `along` is what each call reads along, if anything.
+ */
+export function countInTurns(count: CountCall, ready: () => boolean, along: () => ReadAlong | undefined) {
+  let asked: Asked[] | undefined;
+
+  const send = () => {
+    const batch = asked!;
+    asked = undefined;
+    const readAlong = along();
+    const reply = ready()
+      ? count(
+          batch.flatMap((a) => a.windows),
+          readAlong?.keys ?? [],
+          readAlong?.seed() ?? '',
+        )
+      : Promise.reject(new Error('Redis connection is not ready'));
+    readAlong?.sent(reply.then((r) => r.alongValues).catch(() => undefined));
+    let from = 0;
+    for (const a of batch) {
+      const start = from;
+      const end = (from += a.windows.length);
+      a.answer(reply.then((r) => r.counts.slice(start, end)));
+    }
+  };
+
+  return (windows: readonly CountedKey[]): Promise<Count[]> =>
+    new Promise((resolve) => {
+      if (!asked) {
+        asked = [];
+        setImmediate(send);
+      }
+      asked.push({ windows, answer: resolve });
+    });
+}
