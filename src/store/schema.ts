@@ -147,6 +147,7 @@ export type ApiKeyRow = Selectable<ApiKeysTable>;
 export type NewApiKeyRow = Insertable<ApiKeysTable>;
 export type IdempotencyRecordRow = Selectable<IdempotencyRecordsTable>;
 export type EventRow = Selectable<EventsTable>;
+export type NewEventRow = Insertable<EventsTable>;
 export type WebhookEndpointRow = Selectable<WebhookEndpointsTable>;
 export type WebhookDeliveryRow = Selectable<WebhookDeliveriesTable>;
 export type WebhookAttemptRow = Selectable<WebhookAttemptsTable>;

@@ -1,7 +1,8 @@
 // Writing events in the transaction of their change, with their webhook deliveries, and reading the feed.
 import type { Kysely, Transaction } from 'kysely';
 import { eventTypePrefix, type EventType } from '../../domain/events.js';
-import type { Database, EventRow } from '../schema.js';
+import type { Database, EventRow, NewEventRow } from '../schema.js';
+import { compiledRows } from './compiled-rows.js';
 import { enabledSubscriptions, subscribedTo } from './webhooks-repository.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -20,11 +21,10 @@ export interface NewEvent {
  */
 export async function appendEvents(trx: Transaction<Database>, events: NewEvent[]): Promise<void> {
   // One multi-row insert takes ids in the order of its rows on both backends.
-  const rows = await trx
-    .insertInto('events')
-    .values(events.map((e) => ({ type: e.type, created_at: e.createdAt, data: JSON.stringify(e.data) })))
-    .returning(['id', 'type', 'created_at'])
-    .execute();
+  const rows = await insertEventRows(
+    trx,
+    events.map((e) => ({ type: e.type, created_at: e.createdAt, data: JSON.stringify(e.data) })),
+  );
   const subscriptions = await enabledSubscriptions(trx);
   if (subscriptions.length === 0) return;
   // RETURNING promises no order: deliveries are queued by event id.
@@ -41,6 +41,10 @@ export async function appendEvents(trx: Transaction<Database>, events: NewEvent[
     );
   if (deliveries.length > 0) await trx.insertInto('webhook_deliveries').values(deliveries).execute();
 }
+
+const insertEventRows = compiledRows((db, rows: NewEventRow[]) =>
+  db.insertInto('events').values(rows).returning(['id', 'type', 'created_at']),
+);
 
 export interface EventPageQuery {
   /** An exact type or a `resource.*` prefix. */

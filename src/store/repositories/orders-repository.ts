@@ -3,6 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { OrderStatus } from '../../domain/order.js';
 import type { PetStatus } from '../../domain/pet.js';
 import type { Database, NewOrderRow, OrderRow, PetRow } from '../schema.js';
+import { compiledRows } from './compiled-rows.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -15,9 +16,13 @@ export async function insertOrder(db: Db, row: NewOrderRow): Promise<OrderRow> {
 
 /** Inserts orders in one statement; returns them in id order, which is the order of `rows` (as for pets). */
 export async function insertOrders(db: Db, rows: NewOrderRow[]): Promise<OrderRow[]> {
-  const inserted = await db.insertInto('orders').values(rows).returningAll().execute();
+  const inserted = await insertOrderRows(db, rows);
   return inserted.sort((a, b) => a.id - b.id);
 }
+
+const insertOrderRows = compiledRows((db, rows: NewOrderRow[]) =>
+  db.insertInto('orders').values(rows).returningAll(),
+);
 
 /** The order, if it exists and `ownerKeyId` (when given) placed it. */
 export async function findOrderById(db: Db, id: number, ownerKeyId?: string): Promise<OrderRow | undefined> {

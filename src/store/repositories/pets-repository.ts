@@ -2,6 +2,7 @@
 import type { CompiledQuery, Kysely, Transaction } from 'kysely';
 import type { PetStatus } from '../../domain/pet.js';
 import type { Database, NewPetRow, PetRow } from '../schema.js';
+import { compiledRows } from './compiled-rows.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -10,9 +11,13 @@ type Db = Kysely<Database> | Transaction<Database>;
  * order of its rows on both backends; RETURNING promises no order, so the rows are put back in id order.
  */
 export async function insertPets(db: Db, rows: NewPetRow[]): Promise<PetRow[]> {
-  const inserted = await db.insertInto('pets').values(rows).returningAll().execute();
+  const inserted = await insertPetRows(db, rows);
   return inserted.sort((a, b) => a.id - b.id);
 }
+
+const insertPetRows = compiledRows((db, rows: NewPetRow[]) =>
+  db.insertInto('pets').values(rows).returningAll(),
+);
 
 /**
  * The query of `findPetById`, compiled once per database handle: building and compiling it with Kysely's

@@ -1,0 +1,83 @@
+// A multi-row insert compiled once per dialect and shape runs what Kysely's builder would have built, with
+// each call's values in their places, on every backend of the same process.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { openStore } from '../../src/store/open-store.js';
+import { compiledRows } from '../../src/store/repositories/compiled-rows.js';
+import type { NewPetRow } from '../../src/store/schema.js';
+import type { Store } from '../../src/store/store.js';
+import { backends } from '../helpers/backends.js';
+
+const pets = (names: string[]): NewPetRow[] =>
+  names.map((name, i) => ({ name, category_id: i + 1, status: 'pending', created_at: 1000 + i }));
+
+const stored = async (store: Store, ids: number[]) =>
+  (await store.db.selectFrom('pets').selectAll().where('id', 'in', ids).orderBy('id').execute()).map(
+    ({ id: _id, ...row }) => row,
+  );
+
+test('compiled once per dialect and shape; every value in its row and column', async () => {
+  const deployments = backends.map((backend) => backend.freshDeployment());
+  const stores = await Promise.all(deployments.map(({ config }) => openStore(config)));
+  let builds = 0;
+  const insert = compiledRows((db, rows: NewPetRow[]) => {
+    builds++;
+    return db.insertInto('pets').values(rows).returning('id');
+  });
+  try {
+    // Interleaved: each dialect keeps its own compilation (SQLite's `?` and PostgreSQL's `$1` differ).
+    for (const round of [1, 2, 3]) {
+      for (const store of stores) {
+        const before = builds;
+        const rows = pets([`a${round}`, `b${round}`, `c${round}`]);
+        const ids = (await insert(store.db, rows)).map((row) => row.id);
+        assert.deepEqual(await stored(store, ids), rows, `${store.dialect}, round ${round}`);
+        assert.equal(builds - before, round === 1 ? 1 : 0, 'built only to compile the shape, once');
+      }
+    }
+
+    for (const store of stores) {
+      // Keys in another order in one row: the values still go to their own columns.
+      const [first, second] = pets(['d', 'e']) as [NewPetRow, NewPetRow];
+      const reordered = { created_at: second.created_at, status: second.status, category_id: 2, name: 'e' };
+      const ids = (await insert(store.db, [first, reordered])).map((row) => row.id);
+      assert.deepEqual(await stored(store, ids), [first, second], store.dialect);
+
+      // Rows of different columns are built every time, as Kysely's builder alone would.
+      const uneven = [pets(['f'])[0]!, { ...pets(['g'])[0]!, id: 1_000_000 }];
+      const before = builds;
+      const unevenIds = (await insert(store.db, uneven)).map((row) => row.id);
+      assert.ok(unevenIds.includes(1_000_000), 'the row with an id got it');
+      assert.equal(builds - before, 1, 'built, not compiled');
+    }
+  } finally {
+    await Promise.all(stores.map((store) => store.close()));
+    await Promise.all(deployments.map(({ remove }) => remove()));
+  }
+});
+
+test('a statement with a constant of its own is built every time', async () => {
+  const { config, remove } = backends[0]!.freshDeployment();
+  const store = await openStore(config);
+  let builds = 0;
+  const insert = compiledRows((db, rows: NewPetRow[]) => {
+    builds++;
+    return db
+      .insertInto('pets')
+      .values(rows.map((row) => ({ ...row, status: 'sold' as const })))
+      .returning('id');
+  });
+  try {
+    for (const name of ['a', 'b']) {
+      const ids = (await insert(store.db, pets([name]))).map((row) => row.id);
+      assert.deepEqual(
+        (await stored(store, ids)).map((row) => [row.name, row.status]),
+        [[name, 'sold']],
+      );
+    }
+    assert.equal(builds, 3, 'once for the markers, then built for each call');
+  } finally {
+    await store.close();
+    await remove();
+  }
+});
