@@ -1,7 +1,7 @@
 // The shape of an API key: a deployment prefix, 178 bits of randomness and a CRC32 checksum, all base62.
 // The checksum lets a mistyped key be rejected without a database lookup; the prefix lets secret
 // scanners recognise a leaked key and tells which deployment it belongs to.
-import { createHash, randomInt } from 'node:crypto';
+import { hash, randomInt } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 
 export type Deployment = 'production' | 'staging';
@@ -48,8 +48,11 @@ export function parseApiKey(key: string): ParsedKey {
 /** The last characters of a key, shown to help people tell their keys apart; they are checksum, not secret. */
 export const keyHint = (key: string): string => key.slice(-4);
 
-/** How a key is stored and looked up: its SHA-256, hex. High-entropy keys need no slow password hash. */
-export const hashApiKey = (key: string): string => createHash('sha256').update(key).digest('hex');
+/**
+ * How a key is stored and looked up: its SHA-256, hex. High-entropy keys need no slow password hash. Every
+ * request computes it: the one-shot `hash` takes a third of `createHash`'s time for so short an input.
+ */
+export const hashApiKey = (key: string): string => hash('sha256', key, 'hex');
 
 const anyKey = /pet_(live|test)_[0-9A-Za-z]+/g;
 
