@@ -8,7 +8,8 @@ import { ApiError } from '../errors/api-error.js';
 import type { Database, PetRow } from '../store/schema.js';
 import type { Store } from '../store/store.js';
 import { appendEvents } from '../store/repositories/events-repository.js';
-import { findPetById, insertPets, listPetsAfter } from '../store/repositories/pets-repository.js';
+import { findPetsByIds, insertPets, listPetsAfter } from '../store/repositories/pets-repository.js';
+import { turnBatch } from './turn-batch.js';
 import { readSetting } from '../store/repositories/settings-repository.js';
 import { readKeysetPage } from './keyset-page.js';
 import type { DataVersion, VersionView } from './data-version.js';
@@ -71,6 +72,10 @@ export async function createPetsService(
 ): Promise<PetsService> {
   const cursors = new CursorCodec(await readSetting(store.db, 'cursor_secret'));
   const pages = new ReadCache<PetPage>(version, 'data', cachedPages);
+  const petsById = turnBatch(async (ids: number[]) => {
+    const rows = await findPetsByIds(store.db, ids);
+    return new Map(rows.map((row) => [row.id, row]));
+  });
 
   /**
    * Inserts pets and their `pet.created` events; `trx` has called `store.serializeAppends` first. One
@@ -127,7 +132,7 @@ export async function createPetsService(
     },
 
     async get(id) {
-      const row = await findPetById(store.db, id);
+      const row = await petsById(id);
       if (!row) throw new ApiError('pet_not_found', id);
       return toPet(row);
     },

@@ -1,5 +1,5 @@
 // Reading and writing pet rows.
-import type { CompiledQuery, Kysely, Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { PetStatus } from '../../domain/pet.js';
 import type { Database, NewPetRow, PetRow } from '../schema.js';
 import { compiledRows } from './compiled-rows.js';
@@ -19,20 +19,16 @@ const insertPetRows = compiledRows((db, rows: NewPetRow[]) =>
   db.insertInto('pets').values(rows).returningAll(),
 );
 
-/**
- * The query of `findPetById`, compiled once per database handle: building and compiling it with Kysely's
- * builder cost more than SQLite takes to find the row (`GET /v1/pets/{id}` went from 20,116 to 22,727 req/s,
- * docs/benchmarks.md). Its one parameter is the id.
- */
-const byIdQueries = new WeakMap<Db, CompiledQuery<PetRow>>();
-
 export async function findPetById(db: Db, id: number): Promise<PetRow | undefined> {
-  let byId = byIdQueries.get(db);
-  if (!byId) {
-    byId = db.selectFrom('pets').selectAll().where('id', '=', 0).compile();
-    byIdQueries.set(db, byId);
-  }
-  return (await db.executeQuery<PetRow>({ ...byId, parameters: [id] })).rows[0];
+  return db.selectFrom('pets').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * The pets of `ids` that exist, in no particular order: the lookups of `GET /v1/pets/{id}` that begin in one
+ * turn, in one query (services/turn-batch.ts).
+ */
+export async function findPetsByIds(db: Db, ids: number[]): Promise<PetRow[]> {
+  return db.selectFrom('pets').selectAll().where('id', 'in', ids).execute();
 }
 
 export interface PetPageQuery {

@@ -1,0 +1,83 @@
+// The `GET /v1/pets/{id}` requests that begin in one turn of the event loop share one query, and each gets
+// its own pet, or its own 404, on every backend.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { KyselyPlugin, PluginTransformQueryArgs, RootOperationNode } from 'kysely';
+import { buildApp } from '../../src/app.js';
+import { openStore } from '../../src/store/open-store.js';
+import { backends } from '../helpers/backends.js';
+import { startTestApp } from '../helpers/test-app.js';
+
+/** Counts the SELECTs of the pets table the app runs; fails them while `failing` is set. */
+class PetReads implements KyselyPlugin {
+  count = 0;
+  failing = false;
+  transformQuery({ node }: PluginTransformQueryArgs): RootOperationNode {
+    if (node.kind === 'SelectQueryNode' && JSON.stringify(node.from).includes('"pets"')) {
+      this.count++;
+      if (this.failing) throw new Error('database gone');
+    }
+    return node;
+  }
+  transformResult = async <T>({ result }: { result: T }) => result;
+}
+
+for (const backend of backends) {
+  test(`on ${backend.name}, the lookups of one turn share a query, and each gets its own answer`, async () => {
+    const t = await startTestApp(backend);
+    const store = await openStore(t.config);
+    const reads = new PetReads();
+    const app = await buildApp({
+      config: t.config,
+      // The plugin's error stands for a lost database.
+      store: {
+        ...store,
+        db: store.db.withPlugin(reads),
+        isUnavailable: (error) => String(error).includes('gone'),
+      },
+    });
+    try {
+      const created = [];
+      for (const name of ['Rex', 'Tom', 'Kit']) {
+        const res = await app.inject({
+          method: 'POST',
+          url: '/v1/pets',
+          headers: t.auth,
+          payload: { name, categoryId: 1 },
+        });
+        created.push(res.json());
+      }
+      const missing = created.at(-1).id + 1000;
+      const ids = [created[1].id, created[0].id, created[1].id, missing, created[2].id];
+
+      reads.count = 0;
+      const answers = await Promise.all(
+        ids.map((id) => app.inject({ url: `/v1/pets/${id}`, headers: t.auth })),
+      );
+      assert.equal(reads.count, 1, 'one query for five lookups');
+      assert.deepEqual(
+        answers.map((res) => [res.statusCode, res.json().name ?? res.json().code]),
+        [
+          [200, 'Tom'],
+          [200, 'Rex'],
+          [200, 'Tom'],
+          [404, 'pet_not_found'],
+          [200, 'Kit'],
+        ],
+      );
+
+      // A failed query fails every lookup it served, as its own would have: 503, not a 404.
+      reads.failing = true;
+      const failed = await Promise.all(
+        ids.map((id) => app.inject({ url: `/v1/pets/${id}`, headers: t.auth })),
+      );
+      assert.deepEqual(
+        new Set(failed.map((res) => `${res.statusCode} ${res.json().code}`)),
+        new Set(['503 service_unavailable']),
+      );
+    } finally {
+      await app.close();
+      await t.close();
+    }
+  });
+}
