@@ -2,6 +2,7 @@
 // each call's values in their places, on every backend of the same process.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { sql, type KyselyPlugin } from 'kysely';
 import { openStore } from '../../src/store/open-store.js';
 import { compiledRows } from '../../src/store/repositories/compiled-rows.js';
 import type { NewPetRow } from '../../src/store/schema.js';
@@ -76,6 +77,37 @@ test('a statement with a constant of its own is built every time', async () => {
       );
     }
     assert.equal(builds, 3, 'once for the markers, then built for each call');
+  } finally {
+    await store.close();
+    await remove();
+  }
+});
+
+test('a handle with a plugin, or a value written into the SQL, is built every time', async () => {
+  const { config, remove } = backends[0]!.freshDeployment();
+  const store = await openStore(config);
+  let seen = 0;
+  const counting: KyselyPlugin = {
+    transformQuery: ({ node }) => (node.kind === 'InsertQueryNode' && seen++, node),
+    transformResult: async ({ result }) => result,
+  };
+  const plain = compiledRows((db, rows: NewPetRow[]) => db.insertInto('pets').values(rows).returning('id'));
+  const literal = compiledRows((db, rows: NewPetRow[]) =>
+    db
+      .insertInto('pets')
+      .values(rows.map((row) => ({ ...row, name: sql.lit(row.name) })))
+      .returning('id'),
+  );
+  try {
+    for (const name of ['a', 'b', 'c']) await plain(store.db.withPlugin(counting), pets([name]));
+    assert.equal(seen, 3, 'the plugin saw every insert');
+
+    const ids = [];
+    for (const name of ['d', 'e']) ids.push(...(await literal(store.db, pets([name]))).map((row) => row.id));
+    assert.deepEqual(
+      (await stored(store, ids)).map((row) => row.name),
+      ['d', 'e'],
+    );
   } finally {
     await store.close();
     await remove();

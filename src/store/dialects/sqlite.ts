@@ -48,8 +48,11 @@ function makeDataDir(dataDir: string): void {
   }
 }
 
-/** Distinct SQL texts kept prepared; the service issues a few dozen, so this only bounds odd ones. */
-const cachedStatements = 500;
+/**
+ * Distinct SQL texts kept prepared. The service issues a few hundred: one per size of a group's inserts
+ * (repositories/compiled-rows.ts) and of its idempotency reads, a few dozen more; this only bounds odd ones.
+ */
+const cachedStatements = 1000;
 
 type Statement = Pick<SqliteDatabase.Statement, 'reader' | 'all' | 'run' | 'iterate'>;
 

@@ -13,8 +13,11 @@ interface Compiled {
   slots: readonly Slot[];
 }
 
-/** Shapes kept compiled per statement and dialect: every size of a group of creations (at most 64). */
-const maxCompiledShapes = 64;
+/**
+ * Shapes kept compiled per statement and dialect: every size of a group's inserts (64 writes at most, and
+ * two events for each placement).
+ */
+const maxCompiledShapes = 128;
 
 // A marker no constant of a query can equal by chance.
 const markerPrefix = `compiled-row-${randomUUID()}:`;
@@ -54,6 +57,10 @@ export function compiledRows<Row extends object, Output>(
       if (!slot) return undefined;
       slots.push(slot);
     }
+    // Every value must be a parameter of its own: one written into the SQL text would be stored as a marker.
+    const everyValueOnce = new Set(slots.map(([row, column]) => `${row}:${column}`)).size === slots.length;
+    if (slots.length !== count * columns.length || !everyValueOnce || query.sql.includes(markerPrefix))
+      return undefined;
     return { query, slots };
   };
 
@@ -61,7 +68,10 @@ export function compiledRows<Row extends object, Output>(
     const columns = Object.keys(rows[0] ?? {});
     if (rows.some((row) => Object.keys(row).length !== columns.length)) return undefined;
     // `getExecutor` is marked internal in Kysely's types: should it change, the type check fails here.
-    const adapter = db.getExecutor().adapter;
+    const executor = db.getExecutor();
+    // A plugin transforms a statement as it is built, not as it runs: a handle with one builds every time.
+    if (executor.plugins.length > 0) return undefined;
+    const adapter = executor.adapter;
     let shapes = byDialect.get(adapter);
     if (!shapes) byDialect.set(adapter, (shapes = new Map()));
     const shape = `${rows.length}:${columns.join(',')}`;
