@@ -1,7 +1,7 @@
-// One Redis script per counted request: it adds the request to each of its windows (a key's minute and day)
-// and reads the keys read along (the data versions), so that a request pays one round trip to Redis where
-// rate-limiter-flexible's script, one window per call, made two, and the versions' read a third. With no
-// window it is the versions' own read.
+// One Redis script for the requests counted in one turn (count-batch.ts): it adds them to each of their
+// windows (a key's minute and day) and reads the keys read along (the data versions), so that a request
+// shares one round trip to Redis where rate-limiter-flexible's script, one window per call, made two, and the
+// versions' read a third. With no window it is the versions' own read.
 //
 // Each window is counted exactly as rate-limiter-flexible counts it (RateLimiterRedis, same key, same
 // expiry, with the options redis-backend.ts gives it: no block duration, no in-memory block), so that its
