@@ -74,13 +74,14 @@ export function defineCountScript(client: Redis) {
     const reply = await run.call(client, keys.length, ...keys, ...args, seed);
     // The appearances of a counter get consecutive counts, in order, ending at its count after the call.
     const after = new Map<string, { next: number; msBeforeReset: number }>();
-    [...asked.values()].forEach(({ times }, i) => {
-      const key = keys[i]!;
+    let i = 0;
+    for (const [key, { times }] of asked) {
       after.set(key, {
         next: Number(reply[2 * i]) - times + 1,
         msBeforeReset: Math.max(0, Number(reply[2 * i + 1])),
       });
-    });
+      i++;
+    }
     const counts = windows.map(({ key }) => {
       const counter = after.get(key)!;
       return { used: counter.next++, msBeforeReset: counter.msBeforeReset, fallback: false };
