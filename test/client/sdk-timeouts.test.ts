@@ -66,3 +66,41 @@ test('the time limit covers the body: an answer whose body stalls fails the call
   }
   assert.ok(Date.now() - started >= 90, 'not before the limit');
 });
+
+test('beforeAttempt runs before each attempt, outside its time limit; its rejection fails the call', async () => {
+  let waits = 0;
+  let failures = 1;
+  const client = new PetstoreClient({
+    baseUrl: 'http://127.0.0.1:1/v1',
+    apiKey: 'pet_test_x',
+    timeoutMs: 50,
+    // Each wait outlasts the time limit: a limit that ran during it would have aborted the attempt.
+    beforeAttempt: async () => {
+      waits++;
+      await new Promise((resolve) => setTimeout(resolve, 150));
+    },
+    fetch: async (request) => {
+      request.signal.throwIfAborted();
+      if (failures-- > 0) return new Response('{}', { status: 503, headers: { 'retry-after': '0' } });
+      return created();
+    },
+  });
+  assert.deepEqual(await client.createPet({ name: 'Rex', categoryId: 1 }), pet);
+  assert.equal(waits, 2, 'once per attempt, the retry included');
+
+  const refused = new Error('no turn for this call');
+  let sent = 0;
+  const refusing = new PetstoreClient({
+    baseUrl: 'http://127.0.0.1:1/v1',
+    apiKey: 'pet_test_x',
+    beforeAttempt: async () => {
+      throw refused;
+    },
+    fetch: async () => (sent++, created()),
+  });
+  await assert.rejects(
+    refusing.createPet({ name: 'Rex', categoryId: 1 }),
+    (error: Error) => error instanceof PetstoreError && error.cause === refused,
+  );
+  assert.equal(sent, 0);
+});

@@ -37,6 +37,13 @@ export interface PetstoreClientOptions extends Partial<RetryOptions> {
   transport?: Transport;
   /** Waits between attempts; replace it to observe or schedule retries. */
   sleep?: (ms: number) => Promise<void>;
+  /**
+   * Waited for before each attempt, retries included; the attempt's time limit (`timeoutMs`) starts once it
+   * resolves. Callers that share one rate budget across many concurrent calls (a bulk import) wait here for
+   * their turn. If it rejects, the call fails without a retry, with a PetstoreError `network_error` whose
+   * `cause` is its error.
+   */
+  beforeAttempt?: () => Promise<void>;
   /** Where the SDK's warnings go (once each), such as the key's coming expiry; `console.warn` by default. */
   warn?: (message: string) => void;
 }
@@ -129,6 +136,7 @@ export class PetstoreClient {
         ? viaTransport(options.transport)
         : viaFetch(options.fetch ?? ((request) => fetch(request))),
       sleep: options.sleep ?? sleepFor,
+      beforeAttempt: options.beforeAttempt,
       onResponse: (response) => {
         this.#rateLimit = rateLimitOf(response.headers) ?? this.#rateLimit;
         const expiresAt = response.headers.get('api-key-expires');

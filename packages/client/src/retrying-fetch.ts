@@ -13,6 +13,8 @@ export interface RetryingFetchOptions extends RetryOptions {
   send: (request: OutgoingRequest) => Promise<Response>;
   sleep: (ms: number) => Promise<void>;
   onResponse: (response: Response) => void;
+  /** Waited for before each attempt, outside its time limit (PetstoreClientOptions.beforeAttempt). */
+  beforeAttempt?: () => Promise<void>;
 }
 
 export interface RetryingFetch {
@@ -40,6 +42,8 @@ export function retryingFetch(options: RetryingFetchOptions): RetryingFetch {
     const { url, method, headers, body } = request;
     for (let attempt = 1; ; attempt++) {
       let delay: number | undefined;
+      // The caller's wait for its turn is not the answer's: it may outlast the time limit, which starts after.
+      await options.beforeAttempt?.();
       // Bounded in time: a connection that hangs is a lost answer like a dropped one.
       const deadline = new AbortController();
       const timer = setTimeout(() => deadline.abort(timedOut()), options.timeoutMs);

@@ -14,7 +14,7 @@ import { contentHash, rowKey } from './import-keys.js';
 import { importReport, type RejectedRow } from './import-report.js';
 import type { BulkFormat } from './bulk-format.js';
 import { readRows, type InputRow } from './import-rows.js';
-import { ratePacer } from './rate-pacer.js';
+import { ratePacer, WaitTooLong } from './rate-pacer.js';
 
 export interface ImportOptions {
   file: string;
@@ -23,8 +23,8 @@ export interface ImportOptions {
   reportPath: string;
   /** Longest the import waits for a rate limit to pass before it stops (and can be resumed later). */
   maxWaitMs: number;
-  /** The client to send with, given the transport that paces requests and spots replays. */
-  client(options: Pick<PetstoreClientOptions, 'transport' | 'maxDelayMs'>): PetstoreClient;
+  /** The client to send with, given the pacing of its attempts and the transport that spots replays. */
+  client(options: Pick<PetstoreClientOptions, 'transport' | 'maxDelayMs' | 'beforeAttempt'>): PetstoreClient;
   onProgress?(progress: ImportProgress): void;
 }
 
@@ -57,8 +57,9 @@ export async function importPets(options: ImportOptions): Promise<ImportSummary>
   const transport = httpTransport(concurrency);
   const client = options.client({
     maxDelayMs: maxWaitMs,
+    // Before the attempt's time limit starts: waiting for the budget to reset can take longer than that limit.
+    beforeAttempt: () => pacer.ready(),
     transport: async (request) => {
-      await pacer.ready();
       let answer: TransportAnswer;
       try {
         answer = await transport.send(request);
@@ -97,9 +98,16 @@ export async function importPets(options: ImportOptions): Promise<ImportSummary>
         return;
       } catch (error) {
         if (!(error instanceof PetstoreError)) throw error;
+        // The pacer would not wait that long (beforeAttempt): the SDK gives its error as the cause.
+        const tooLong = error.cause instanceof WaitTooLong ? error.cause : undefined;
+        if (tooLong) throw stopAt(row, `${tooLong.message}, longer than --max-wait`, tooLong.waitMs);
         // Still rate limited after the SDK's own retries: wait with every other row, then send it again.
         if (error.status === 429 && pacer.waitMs() <= maxWaitMs) continue;
-        if (!rowFailure(error.status)) throw stopAt(row, error, pacer.waitMs());
+        if (!rowFailure(error.status)) {
+          const status = error.status ? `HTTP ${error.status}, ` : '';
+          const reason = `${error.message} (${error.code}, ${status}request id ${error.requestId})`;
+          throw stopAt(row, reason, error.status === 429 ? pacer.waitMs() : 0);
+        }
         const { code, message, status, requestId } = error;
         return reject({ row, error: { code, message, status, requestId }, input: pet });
       }
@@ -136,11 +144,10 @@ export async function importPets(options: ImportOptions): Promise<ImportSummary>
 }
 
 /** The error that stops a run, worded so that the user knows that running it again resumes it. */
-function stopAt(row: number, error: PetstoreError, waitMs: number): Error {
-  const status = error.status ? `HTTP ${error.status}, ` : '';
-  const later = error.status === 429 ? ` after ${new Date(Date.now() + waitMs).toISOString()}` : '';
+function stopAt(row: number, reason: string, resumeInMs: number): Error {
+  const later = resumeInMs > 0 ? ` after ${new Date(Date.now() + resumeInMs).toISOString()}` : '';
   return new Error(
-    `stopped at line ${row}: ${error.message} (${error.code}, ${status}request id ${error.requestId}). ` +
+    `stopped at line ${row}: ${reason}. ` +
       `Run the same command again${later} to resume: rows already created are not created twice.`,
   );
 }

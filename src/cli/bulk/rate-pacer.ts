@@ -4,8 +4,15 @@
 // those get a key banned. The headers are read as the SDK reads them.
 import { rateLimitOf, retryAfterMs } from '@petstore/client';
 
+/** Why `ready` gave up: the service asked for a longer wait than the run may make (`maxWaitMs`). */
+export class WaitTooLong extends Error {
+  constructor(readonly waitMs: number) {
+    super(`the service asked to wait ${Math.ceil(waitMs / 1000)} s before the next request`);
+  }
+}
+
 export interface RatePacer {
-  /** Resolves once a request may be sent, and counts it as sent. */
+  /** Resolves once a request may be sent, and counts it as sent; rejects with WaitTooLong instead of waiting longer than `maxWaitMs`. */
   ready(): Promise<void>;
   /** Reads the rate-limit headers of the answer to a request that `ready` let through. */
   observe(answer: { status: number; headers: Pick<Headers, 'get'> }): void;
@@ -16,8 +23,8 @@ export interface RatePacer {
 }
 
 /**
- * A pacer that never waits longer than `maxWaitMs` on its own account: a budget that resets later than that
- * (a spent daily quota) is left for the next request's 429 to report.
+ * A pacer that never waits longer than `maxWaitMs`: a budget that resets later than that (a spent daily quota)
+ * is left for the next request's 429 to report, and a Retry-After longer than that makes `ready` give up.
  */
 export function ratePacer(maxWaitMs: number, now: () => number = Date.now): RatePacer {
   let until = 0;
@@ -34,7 +41,10 @@ export function ratePacer(maxWaitMs: number, now: () => number = Date.now): Rate
 
   return {
     async ready() {
-      for (let wait = nextSendAt() - now(); wait > 0; wait = nextSendAt() - now()) await sleep(wait);
+      for (let wait = nextSendAt() - now(); wait > 0; wait = nextSendAt() - now()) {
+        if (wait > maxWaitMs) throw new WaitTooLong(wait);
+        await sleep(wait);
+      }
       inFlight++;
       if (allowance) allowance.left--;
     },
