@@ -24,7 +24,7 @@ export const withClientOptions = (command: Command): Command =>
 export async function withClient<T>(
   { url, apiKey }: ClientFlags,
   work: (client: PetstoreClient) => Promise<T>,
-  options: Pick<PetstoreClientOptions, 'transport'> = {},
+  options: Pick<PetstoreClientOptions, 'transport' | 'maxDelayMs'> = {},
 ): Promise<T> {
   if (!apiKey) throw new Error('An API key is needed: pass --api-key or set PETSTORE_API_KEY');
   try {

@@ -230,6 +230,23 @@ for (const backend of backends) {
         await other.close();
       }
     });
+
+    test('export waits out a Retry-After up to --max-wait, and stops at once beyond it', async () => {
+      const rateLimited = { status: 429, code: 'rate_limited', headers: { 'retry-after': '2' } };
+      server.faults.push(rateLimited);
+      const waited = await runCli(['pets', 'export', '--status', 'pending', '--max-wait', '5'], env);
+      assert.equal(waited.code, 0, waited.stderr);
+      assert.ok(waited.stdout.startsWith('id,name,categoryId,status\n'));
+
+      // Beyond it, the export stops at once with the 429 (whose message, from the limiter, says when).
+      server.faults.push(rateLimited);
+      const started = Date.now();
+      const stopped = await runCli(['pets', 'export', '--status', 'pending', '--max-wait', '1'], env);
+      assert.equal(stopped.code, 1);
+      assert.match(stopped.stderr, /\(rate_limited, HTTP 429, request id /);
+      assert.ok(Date.now() - started < 2_000, 'did not wait');
+      server.faults.length = 0;
+    });
   });
 
   describe(`petstore pets import under a storm of 429s on ${backend.name}`, () => {

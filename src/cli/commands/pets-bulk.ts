@@ -25,7 +25,14 @@ interface ExportFlags extends ClientFlags {
   status?: PetStatus;
   format?: BulkFormat;
   output?: string;
+  maxWait: number;
 }
+
+/** How long a bulk command waits out a rate limit (429 Retry-After) before it stops. */
+const maxWaitOption = (then: string) =>
+  new Option('--max-wait <seconds>', `Longest wait for a rate limit before stopping (${then})`)
+    .argParser(positiveInteger('--max-wait'))
+    .default(300);
 
 const formatOption = (what: string) =>
   new Option('--format <format>', `Format of the ${what} (default: from the file name)`).choices(bulkFormats);
@@ -41,12 +48,7 @@ function importCommand(): Command {
     .addOption(formatOption('file'))
     .option('--concurrency <n>', 'Rows sent at once', positiveInteger('--concurrency'), 8)
     .option('--report <file>', 'Where rejected rows go, one JSON line each (default: FILE.report.ndjson)')
-    .option(
-      '--max-wait <seconds>',
-      'Longest wait for a rate limit before stopping (run again later to resume)',
-      positiveInteger('--max-wait'),
-      300,
-    );
+    .addOption(maxWaitOption('run again later to resume'));
   return withClientOptions(command).action(async (file: string, flags: ImportFlags) => {
     if (!existsSync(file)) throw new Error(`no such file: ${file}`);
     const format = flags.format ?? formatOfName(file);
@@ -87,7 +89,8 @@ function exportCommand(): Command {
     )
     .addOption(new Option('--status <status>', 'Only pets with this status').choices(petStatuses))
     .addOption(formatOption('output; csv when it does not say'))
-    .option('--output <file>', 'Write to this file (complete once the command succeeds) instead of stdout');
+    .option('--output <file>', 'Write to this file (complete once the command succeeds) instead of stdout')
+    .addOption(maxWaitOption('run again later'));
   return withClientOptions(command).action(async (flags: ExportFlags) => {
     const { status, output } = flags;
     const format = flags.format ?? (output ? formatOfName(output) : undefined) ?? 'csv';
@@ -101,7 +104,8 @@ function exportCommand(): Command {
     const exported = await withClient(
       flags,
       (client) => exportPets(client, { status, format, out, onProgress: (n) => bar.update(n) }),
-      { transport: transport.send },
+      // One request at a time: a 429 is met at most once a window, and its Retry-After waited out.
+      { transport: transport.send, maxDelayMs: flags.maxWait * 1000 },
     ).finally(() => {
       transport.close();
       bar.stop();
