@@ -20,6 +20,18 @@ export const withClientOptions = (command: Command): Command =>
     .addOption(new Option('--api-key <key>', 'API key (required)').env('PETSTORE_API_KEY'))
     .option('--json', 'Print JSON instead of a table');
 
+/**
+ * The longest Retry-After a command waits out before it fails: a key's minute window, which a Free key's
+ * `--all` listing of more than 60 pages runs into. A longer one (a spent daily quota, a ban) fails at once.
+ */
+const minuteWindowMs = 60_000;
+
+/** Waits between the SDK's attempts, saying so on stderr when the wait is long enough to be noticed. */
+async function sleepNoted(ms: number): Promise<void> {
+  if (ms >= 1000) console.error(`petstore: retrying in ${Math.ceil(ms / 1000)} s`);
+  await new Promise((resolve) => setTimeout(resolve, ms));
+}
+
 /** Runs one piece of work with a client (given `options`), and words its failure for a terminal. */
 export async function withClient<T>(
   { url, apiKey }: ClientFlags,
@@ -28,7 +40,14 @@ export async function withClient<T>(
 ): Promise<T> {
   if (!apiKey) throw new Error('An API key is needed: pass --api-key or set PETSTORE_API_KEY');
   try {
-    return await work(new PetstoreClient({ baseUrl: url, apiKey, ...options }));
+    const client = new PetstoreClient({
+      baseUrl: url,
+      apiKey,
+      maxDelayMs: minuteWindowMs,
+      sleep: sleepNoted,
+      ...options,
+    });
+    return await work(client);
   } catch (error) {
     if (!(error instanceof PetstoreError)) throw error;
     const status = error.status ? `HTTP ${error.status}, ` : '';

@@ -67,6 +67,13 @@ for (const backend of backends) {
       const whole = await runCli(['pets', 'list', '--status', 'sold', '--limit', '5', ...flags], {});
       assert.equal(whole.stdout.trim().split('\n').length, 6);
       assert.equal(whole.stderr, '', 'no hint when the page holds every pet');
+
+      // A 429 half-way through `--all` is waited out, and the wait said on stderr.
+      server.faults.push({ status: 429, code: 'rate_limited', headers: { 'retry-after': '1' } });
+      const paced = await runCli(['pets', 'list', '--status', 'sold', '--limit', '2', '--all', ...flags], {});
+      assert.equal(paced.code, 0, paced.stderr);
+      assert.equal(paced.stdout, all.stdout);
+      assert.equal(paced.stderr, 'petstore: retrying in 1 s\n');
     });
   });
 }
