@@ -1,7 +1,7 @@
 // `petstore pets import --concurrency N` keeps N rows in flight until the file runs out, and goes on as each
-// answer frees a slot: checked against a stand-in for the service that holds each creation a moment and counts
-// how many it holds at once. (The CLI's socket pool also caps it at N; what bounds the rows read ahead of
-// their answers is the bench's memory figure.)
+// answer frees a slot: checked against a stand-in for the service that holds each creation a moment and
+// counts how many it holds at once. (The CLI's socket pool also caps it at N; what bounds the rows read
+// ahead of their answers is the bench's memory figure.)
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
 import { createServer, type IncomingMessage } from 'node:http';

@@ -42,7 +42,7 @@ export function retryingFetch(options: RetryingFetchOptions): RetryingFetch {
     const { url, method, headers, body } = request;
     for (let attempt = 1; ; attempt++) {
       let delay: number | undefined;
-      // The caller's wait for its turn is not the answer's: it may outlast the time limit, which starts after.
+      // The caller's wait for its turn is not the answer's: it may outlast the time limit, set after it.
       await options.beforeAttempt?.();
       // Bounded in time: a connection that hangs is a lost answer like a dropped one.
       const deadline = new AbortController();

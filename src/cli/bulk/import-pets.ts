@@ -57,7 +57,7 @@ export async function importPets(options: ImportOptions): Promise<ImportSummary>
   const transport = httpTransport(concurrency);
   const client = options.client({
     maxDelayMs: maxWaitMs,
-    // Before the attempt's time limit starts: waiting for the budget to reset can take longer than that limit.
+    // Before the attempt's time limit starts: waiting for the budget to reset can outlast that limit.
     beforeAttempt: () => pacer.ready(),
     transport: async (request) => {
       let answer: TransportAnswer;

@@ -12,7 +12,10 @@ export class WaitTooLong extends Error {
 }
 
 export interface RatePacer {
-  /** Resolves once a request may be sent, and counts it as sent; rejects with WaitTooLong instead of waiting longer than `maxWaitMs`. */
+  /**
+   * Resolves once a request may be sent, and counts it as sent; rejects with WaitTooLong rather than wait
+   * longer than `maxWaitMs`.
+   */
   ready(): Promise<void>;
   /** Reads the rate-limit headers of the answer to a request that `ready` let through. */
   observe(answer: { status: number; headers: Pick<Headers, 'get'> }): void;
@@ -23,8 +26,9 @@ export interface RatePacer {
 }
 
 /**
- * A pacer that never waits longer than `maxWaitMs`: a budget that resets later than that (a spent daily quota)
- * is left for the next request's 429 to report, and a Retry-After longer than that makes `ready` give up.
+ * A pacer that never waits longer than `maxWaitMs`: a budget that resets later than that (a spent daily
+ * quota) is left for the next request's 429 to report, and a Retry-After longer than that makes `ready` give
+ * up.
  */
 export function ratePacer(maxWaitMs: number, now: () => number = Date.now): RatePacer {
   let until = 0;
