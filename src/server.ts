@@ -24,7 +24,14 @@ export async function startServer(config: Config, leftOut?: LeftOut): Promise<vo
   // The primary has migrated already: workers only check that the schema is not newer than the code.
   const store = await openStore(inWorker ? { ...config, migrate: false } : config);
   const app = await buildApp({ config, store, ...(leftOut ? { leftOut } : {}) });
-  await app.listen({ port: config.port, host: config.host });
+  await app.listen({ port: config.port, host: config.host }).catch(async (error: NodeJS.ErrnoException) => {
+    await app.close();
+    if (error.code !== 'EADDRINUSE') throw error;
+    throw new Error(
+      `${config.host} port ${config.port} is already in use (is another petstore serving there?): ` +
+        'choose another with --port or PORT',
+    );
+  });
   app.log.info({ database: store.location, env: config.env }, 'petstore is serving');
   const webhookMetrics = createWebhookMetrics(app.metrics.registry, store, Date.now);
   const delivery = config.webhookDelivery
