@@ -50,7 +50,12 @@ export async function withClient<T>(
     return await work(client);
   } catch (error) {
     if (!(error instanceof PetstoreError)) throw error;
-    const status = error.status ? `HTTP ${error.status}, ` : '';
-    throw new Error(`${error.message} (${error.code}, ${status}request id ${error.requestId})`);
+    throw new Error(wordingOf(error));
   }
+}
+
+/** A failed call as a command prints it: the service's message, then its code, status and request id. */
+export function wordingOf(error: PetstoreError): string {
+  const status = error.status ? `HTTP ${error.status}, ` : '';
+  return `${error.message} (${error.code}, ${status}request id ${error.requestId})`;
 }

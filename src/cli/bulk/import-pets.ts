@@ -9,6 +9,7 @@ import {
   type PetstoreClientOptions,
   type TransportAnswer,
 } from '@petstore/client';
+import { wordingOf } from '../client-options.js';
 import { httpTransport } from './http-transport.js';
 import { contentHash, rowKey } from './import-keys.js';
 import { importReport, type RejectedRow } from './import-report.js';
@@ -103,11 +104,8 @@ export async function importPets(options: ImportOptions): Promise<ImportSummary>
         if (tooLong) throw stopAt(row, `${tooLong.message}, longer than --max-wait`, tooLong.waitMs);
         // Still rate limited after the SDK's own retries: wait with every other row, then send it again.
         if (error.status === 429 && pacer.waitMs() <= maxWaitMs) continue;
-        if (!rowFailure(error.status)) {
-          const status = error.status ? `HTTP ${error.status}, ` : '';
-          const reason = `${error.message} (${error.code}, ${status}request id ${error.requestId})`;
-          throw stopAt(row, reason, error.status === 429 ? pacer.waitMs() : 0);
-        }
+        if (!rowFailure(error.status))
+          throw stopAt(row, wordingOf(error), error.status === 429 ? pacer.waitMs() : 0);
         const { code, message, status, requestId } = error;
         return reject({ row, error: { code, message, status, requestId }, input: pet });
       }
