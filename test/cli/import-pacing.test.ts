@@ -1,6 +1,7 @@
-// The import's pacing against a real listening service: waiting for a rate-limit window to reset is not a
-// request that hangs, however long the SDK lets one attempt take; and a wait longer than the import may make
-// stops it at once, saying when to run it again. The pacing is the client's, so one backend suffices.
+// The import's pacing and stops against a real listening service: waiting for a rate-limit window to reset
+// is not a request that hangs, however long the SDK lets one attempt take; a wait longer than the import may
+// make stops it at once, saying when to run it again; a key that may not create pets stops it, saying what
+// to fix. All of it is the client's, so one backend suffices.
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,7 +12,7 @@ import { importPets } from '../../src/cli/bulk/import-pets.js';
 import { backends } from '../helpers/backends.js';
 import { startSdkServer, type SdkServer } from '../helpers/sdk-server.js';
 
-describe('petstore pets import: pacing', () => {
+describe('petstore pets import: pacing and stops', () => {
   let server: SdkServer;
   let dir: string;
   before(async () => {
@@ -66,4 +67,16 @@ describe('petstore pets import: pacing', () => {
       assert.ok(Date.now() - started < 5_000, `took ${Date.now() - started} ms`);
     },
   );
+
+  test('a key that may not create pets stops the import at its first row, saying what to fix', async () => {
+    const { key } = await server.app.services.apiKeys.create({
+      name: 'reader',
+      plan: 'free',
+      scopes: ['pets:read'],
+    });
+    await assert.rejects(
+      importWith(csv('unwritable', 3), key, 30_000, 5_000),
+      /^Error: stopped at line 2: .*\(insufficient_scope, HTTP 403, .*\)\. Use a key with the pets:write scope, then run the same command again to resume/,
+    );
+  });
 });

@@ -105,7 +105,12 @@ export async function importPets(options: ImportOptions): Promise<ImportSummary>
         // Still rate limited after the SDK's own retries: wait with every other row, then send it again.
         if (error.status === 429 && pacer.waitMs() <= maxWaitMs) continue;
         if (!rowFailure(error.status))
-          throw stopAt(row, wordingOf(error), error.status === 429 ? pacer.waitMs() : 0);
+          throw stopAt(
+            row,
+            wordingOf(error),
+            error.status === 429 ? pacer.waitMs() : 0,
+            remedies[error.status],
+          );
         const { code, message, status, requestId } = error;
         return reject({ row, error: { code, message, status, requestId }, input: pet });
       }
@@ -141,11 +146,19 @@ export async function importPets(options: ImportOptions): Promise<ImportSummary>
   return { file, format, rows, created, alreadyImported, rejected, report: rejected ? reportPath : null };
 }
 
+/** What to put right first, for the statuses that stop every rerun until the user does. */
+const remedies: Partial<Record<number, string>> = {
+  401: 'Use a valid key (--api-key or PETSTORE_API_KEY)',
+  403: 'Use a key with the pets:write scope',
+  404: 'Check --url: it must name the API, ending in /v1',
+};
+
 /** The error that stops a run, worded so that the user knows that running it again resumes it. */
-function stopAt(row: number, reason: string, resumeInMs: number): Error {
+function stopAt(row: number, reason: string, resumeInMs: number, remedy?: string): Error {
   const later = resumeInMs > 0 ? ` after ${new Date(Date.now() + resumeInMs).toISOString()}` : '';
+  const rerun = remedy ? `${remedy}, then run` : 'Run';
   return new Error(
     `stopped at line ${row}: ${reason}. ` +
-      `Run the same command again${later} to resume: rows already created are not created twice.`,
+      `${rerun} the same command again${later} to resume: rows already created are not created twice.`,
   );
 }
