@@ -1,5 +1,6 @@
 // What every API-user command (pets, orders, inventory, events) shares: the options naming the API, the key
 // and the output format, and running work with a client whose failures are worded for a terminal.
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Command, Option } from 'commander';
 import { PetstoreClient, PetstoreError, type PetstoreClientOptions } from '@petstore/client';
 
@@ -29,7 +30,7 @@ const minuteWindowMs = 60_000;
 /** Waits between the SDK's attempts, saying so on stderr when the wait is long enough to be noticed. */
 async function sleepNoted(ms: number): Promise<void> {
   if (ms >= 1000) console.error(`petstore: retrying in ${Math.ceil(ms / 1000)} s`);
-  await new Promise((resolve) => setTimeout(resolve, ms));
+  await sleep(ms);
 }
 
 /** Runs one piece of work with a client (given `options`), and words its failure for a terminal. */

@@ -62,28 +62,25 @@ export function defineCountScript(client: Redis) {
   const run = (client as unknown as { petstoreCount(...args: (string | number)[]): Promise<Reply> })
     .petstoreCount;
   return async (windows: readonly CountedKey[], readAlong: readonly string[], seed: string) => {
-    // Each counter once, with how many of `windows` ask for it.
-    const asked = new Map<string, { seconds: number; times: number }>();
+    // Each counter once, with how many of `windows` ask for it; the reply then gives where their counts end.
+    const asked = new Map<string, { seconds: number; times: number; next: number; msBeforeReset: number }>();
     for (const { key, seconds } of windows) {
       const counter = asked.get(key);
       if (counter) counter.times++;
-      else asked.set(key, { seconds, times: 1 });
+      else asked.set(key, { seconds, times: 1, next: 0, msBeforeReset: 0 });
     }
     const keys = [...asked.keys(), ...readAlong];
     const args = [...asked.values()].flatMap(({ seconds, times }) => [seconds, times]);
     const reply = await run.call(client, keys.length, ...keys, ...args, seed);
     // The appearances of a counter get consecutive counts, in order, ending at its count after the call.
-    const after = new Map<string, { next: number; msBeforeReset: number }>();
     let i = 0;
-    for (const [key, { times }] of asked) {
-      after.set(key, {
-        next: Number(reply[2 * i]) - times + 1,
-        msBeforeReset: Math.max(0, Number(reply[2 * i + 1])),
-      });
+    for (const counter of asked.values()) {
+      counter.next = Number(reply[2 * i]) - counter.times + 1;
+      counter.msBeforeReset = Math.max(0, Number(reply[2 * i + 1]));
       i++;
     }
     const counts = windows.map(({ key }) => {
-      const counter = after.get(key)!;
+      const counter = asked.get(key)!;
       return { used: counter.next++, msBeforeReset: counter.msBeforeReset, fallback: false };
     });
     return { counts, alongValues: reply.slice(2 * asked.size).map(String) } satisfies CountReply;
