@@ -33,7 +33,10 @@ export class CursorCodec {
     const [payload, tag, extra] = cursor.split('.');
     if (!payload || !tag || extra !== undefined) return { ok: false, reason: 'it is not in the issued form' };
     const presented = Buffer.from(tag, 'base64url');
-    if (presented.length !== tagBytes || !timingSafeEqual(presented, this.tag(payload))) {
+    // The decoder skips characters outside the alphabet and bits past the last byte: only the issued
+    // spelling of the tag is accepted, so that no two cursors decode to the same one.
+    const issuedSpelling = presented.toString('base64url') === tag;
+    if (!issuedSpelling || presented.length !== tagBytes || !timingSafeEqual(presented, this.tag(payload))) {
       return { ok: false, reason: 'it was not issued by this service or was altered' };
     }
     const text = Buffer.from(payload, 'base64url').toString();
