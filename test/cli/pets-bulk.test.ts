@@ -231,6 +231,16 @@ for (const backend of backends) {
       }
     });
 
+    test('export to a folder that does not exist says so in one line, before asking for a page', async () => {
+      const requestsBefore = server.petRequests;
+      const missing = join(tmpdir(), 'petstore-no-such-folder', 'pets.csv');
+      const out = await runCli(['pets', 'export', '--output', missing], env);
+      assert.equal(out.code, 1);
+      assert.match(out.stderr, /^petstore: cannot write .*petstore-no-such-folder.*pets\.csv: ENOENT/);
+      assert.doesNotMatch(out.stderr, /\n\s+at /, 'no stack trace');
+      assert.equal(server.petRequests, requestsBefore, 'nothing was asked of the service');
+    });
+
     test('export waits out a Retry-After up to --max-wait, and stops at once beyond it', async () => {
       const rateLimited = { status: 429, code: 'rate_limited', headers: { 'retry-after': '2' } };
       server.faults.push(rateLimited);

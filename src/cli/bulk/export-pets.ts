@@ -17,6 +17,8 @@ const lineOf: Record<BulkFormat, (pet: Pet) => string> = {
 };
 
 async function write(out: Writable, text: string): Promise<void> {
+  // A stream that failed takes nothing more, nor ever drains: its error ends the export.
+  if (out.errored) throw out.errored;
   if (!out.write(text)) await once(out, 'drain');
 }
 

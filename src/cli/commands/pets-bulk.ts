@@ -1,6 +1,7 @@
 // `petstore pets import FILE` and `petstore pets export`: pets in bulk, over HTTP through the SDK like the
 // other `petstore pets` commands, with the same client options and error wording.
-import { existsSync, renameSync, statSync, createWriteStream } from 'node:fs';
+import { once } from 'node:events';
+import { existsSync, renameSync, statSync, createWriteStream, type WriteStream } from 'node:fs';
 import { finished } from 'node:stream/promises';
 import { Command, Option } from 'commander';
 import { PetstoreClient, type PetStatus } from '@petstore/client';
@@ -82,6 +83,20 @@ function importCommand(): Command {
   });
 }
 
+/**
+ * The export's file, open before the first page is asked for: a missing or read-only folder is said at once,
+ * as one line. A failure while writing (a full disk) ends the export through the stream's `errored`.
+ */
+async function openOutput(partial: string, output: string): Promise<WriteStream> {
+  const out = createWriteStream(partial);
+  try {
+    await once(out, 'open');
+  } catch (error) {
+    throw new Error(`cannot write ${output}: ${(error as Error).message}`);
+  }
+  return out.on('error', () => {});
+}
+
 function exportCommand(): Command {
   const command = new Command('export')
     .description(
@@ -96,7 +111,7 @@ function exportCommand(): Command {
     const format = flags.format ?? (output ? formatOfName(output) : undefined) ?? 'csv';
     // A file appears under its name only once complete: an interrupted export leaves no half file to import.
     const partial = output && `${output}.partial`;
-    const out = partial ? createWriteStream(partial) : process.stdout;
+    const out = partial ? await openOutput(partial, output) : process.stdout;
     const bar = progressBar('{value} pets exported', 0, flags.json || !output);
     // One page at a time: one connection.
     const transport = httpTransport(1);
