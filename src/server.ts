@@ -13,6 +13,7 @@ import { runPrimary } from './server/cluster-primary.js';
 import { baseUrlOf, firstKeyBanner, issueFirstKey } from './server/first-key.js';
 import { listenForMetrics, reportMetricsToPrimary } from './server/metrics-listener.js';
 import { openStore } from './store/open-store.js';
+import { recordVersionHome } from './services/version-home.js';
 
 /** How long in-flight requests may take to finish after SIGTERM or SIGINT. */
 export const drainMs = 10_000;
@@ -33,6 +34,14 @@ export async function startServer(config: Config, leftOut?: LeftOut): Promise<vo
     );
   });
   app.log.info({ database: store.location, env: config.env }, 'petstore is serving');
+  const otherHome = await recordVersionHome(config, store);
+  if (otherHome) {
+    app.log.warn(
+      `the last instance of this deployment to start kept its cache versions in ${otherHome}: every ` +
+        'instance, and every petstore command run against it, must have the same REDIS_URL and ' +
+        'PETSTORE_REDIS_PREFIX, or the changes made on one go unseen by the others',
+    );
+  }
   const webhookMetrics = createWebhookMetrics(app.metrics.registry, store, Date.now);
   const delivery = config.webhookDelivery
     ? startDeliveryWorker({ store, config, log: app.log, metrics: webhookMetrics })

@@ -36,7 +36,7 @@ export async function withServices<T>(
   }
   let services: Services | undefined;
   try {
-    services = await createServices(config, store, Date.now, limiter);
+    services = await createServices(config, store, Date.now, limiter, { besideServers: true });
     return await work(services, context);
   } finally {
     await services?.dataVersion.close();

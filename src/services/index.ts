@@ -13,6 +13,7 @@ import { createKeyLimitsService, type KeyLimitsService } from './key-limits-serv
 import { createOrdersService, type OrdersService } from './orders-service.js';
 import { createPetsService, type PetsService } from './pets-service.js';
 import { createWebhooksService, type WebhooksService } from './webhooks-service.js';
+import { checkingVersionHome } from './version-home.js';
 
 export interface Services {
   pets: PetsService;
@@ -47,6 +48,11 @@ export interface ServicesOptions {
    * then writes no `pet.created` event. No setting reaches it.
    */
   petEvents?: boolean;
+  /**
+   * True for a command run beside the servers (the CLI): its writes are refused when the servers keep their
+   * versions somewhere else (version-home.ts).
+   */
+  besideServers?: boolean;
 }
 
 export async function createServices(
@@ -54,9 +60,10 @@ export async function createServices(
   store: Store,
   clock: () => number = Date.now,
   limiter?: RateLimiter,
-  { petEvents = true }: ServicesOptions = {},
+  { petEvents = true, besideServers = false }: ServicesOptions = {},
 ): Promise<Services> {
-  const dataVersion = await dataVersionOf(config, store, limiter);
+  const ownVersion = await dataVersionOf(config, store, limiter);
+  const dataVersion = besideServers ? checkingVersionHome(ownVersion, config, store) : ownVersion;
   const apiKeys = createApiKeysService(store, config.env, dataVersion, clock);
   const idempotency = createIdempotency(
     store,

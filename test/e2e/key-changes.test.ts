@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { backends, redisUrl } from '../helpers/backends.js';
 import { envOf, startServerProcess, type ServerProcess } from '../helpers/server-process.js';
+import { runCli } from '../helpers/run-cli.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
 const postgres = backends.find((backend) => backend.name === 'postgres');
@@ -71,6 +72,49 @@ for (const { name, backend, settings } of setups) {
 
       await apiKeys.revoke(id);
       assert.equal(await call(key), '401 api_key_revoked');
+    });
+  });
+}
+
+// A command run without the servers' Redis settings would advance a version no server reads: the key it
+// revoked would go on working from their caches while `keys show` said revoked. It is refused instead.
+if (postgres && redisUrl) {
+  describe('a key change made without the Redis settings the servers have', () => {
+    const settings = { redisUrl, redisPrefix: `petstore-test:version-home:${process.pid}` };
+    let t: TestApp;
+    let server: ServerProcess;
+    before(async () => {
+      t = await startTestApp(postgres, settings);
+      server = await startServerProcess([], envOf(t.config), 60_000);
+    });
+    after(async () => {
+      await server.stop();
+      await t.close();
+    });
+
+    const status = async (key: string) =>
+      (await fetch(`${server.url}/v1/pets`, { headers: { authorization: `Bearer ${key}` } })).status;
+
+    test('is refused, changing nothing; with them, it holds from the next request', async () => {
+      const { id, key } = await t.app.services.apiKeys.create({ name: 'leaked', plan: 'pro' });
+      assert.equal(await status(key), 200, 'the key is now in the server’s cache');
+      const serversEnv = envOf(t.config);
+      const { REDIS_URL, PETSTORE_REDIS_PREFIX, ...withoutRedis } = serversEnv;
+      assert.ok(REDIS_URL && PETSTORE_REDIS_PREFIX);
+      for (const env of [withoutRedis, { ...serversEnv, PETSTORE_REDIS_PREFIX: 'petstore-test:another' }]) {
+        const refused = await runCli(['keys', 'revoke', id], env);
+        assert.equal(refused.code, 1, refused.stdout);
+        assert.match(
+          refused.stderr,
+          /servers keep their cache versions in Redis, under the prefix petstore-test:version-home/,
+        );
+        assert.match(refused.stderr, /Nothing was changed/);
+        assert.equal((await t.app.services.apiKeys.get(id)).revokedAt, null);
+        assert.equal(await status(key), 200);
+      }
+      const revoked = await runCli(['keys', 'revoke', id], serversEnv);
+      assert.equal(revoked.code, 0, revoked.stderr);
+      assert.equal(await status(key), 401);
     });
   });
 }
