@@ -1,5 +1,6 @@
 // The one error type services and HTTP hooks throw; the error handler turns it into the spec's Error body.
 import { format } from 'node:util';
+import { redactKeys } from '../domain/api-key-format.js';
 import { errorCatalogue, type ErrorCode } from './catalogue.js';
 
 export class ApiError extends Error {
@@ -11,7 +12,14 @@ export class ApiError extends Error {
     ...details: Array<string | number>
   ) {
     const entry = errorCatalogue[code];
-    super(format(entry.message, ...details));
+    // Details may quote the request (a parameter's name, a header): a key pasted there is never echoed, nor
+    // logged with the message.
+    super(
+      format(
+        entry.message,
+        ...details.map((detail) => (typeof detail === 'string' ? redactKeys(detail) : detail)),
+      ),
+    );
     this.status = entry.status;
   }
 

@@ -132,6 +132,13 @@ const partNames: Record<string, string> = {
   headers: 'the headers',
 };
 
+/** Longest unknown name quoted back, and most problems listed: a small request never makes a large answer. */
+const quotedNameLength = 50;
+const listedProblems = 5;
+
+const quotableName = (name: string) =>
+  name.length > quotedNameLength ? `${name.slice(0, quotedNameLength)}…` : name;
+
 /** Describes one failed rule, naming the field it concerns. */
 function describe(error: ErrorObject, part: string): string {
   const field = error.instancePath.slice(1).replaceAll('/', '.');
@@ -144,7 +151,7 @@ function describe(error: ErrorObject, part: string): string {
         ? `${String(p.missingProperty)} is required`
         : `${field ? field + '.' : ''}${String(p.missingProperty)} is required`;
     case 'additionalProperties':
-      return `unknown ${part === 'querystring' ? 'query parameter' : 'field'} '${String(p.additionalProperty)}'${
+      return `unknown ${part === 'querystring' ? 'query parameter' : 'field'} '${quotableName(String(p.additionalProperty))}'${
         field ? ` in ${field}` : ''
       }`;
     case 'type':
@@ -179,5 +186,9 @@ export function describeValidationErrors(errors: readonly ErrorObject[], part: s
   // A value of the wrong type breaks its other rules too (an integer's format, say): say it once.
   const mistyped = new Set(errors.filter((e) => e.keyword === 'type').map((e) => e.instancePath));
   const relevant = errors.filter((e) => e.keyword === 'type' || !mistyped.has(e.instancePath));
-  return [...new Set(relevant.map((e) => describe(e, part)))].join('; ');
+  const problems = [...new Set(relevant.map((e) => describe(e, part)))];
+  const unlisted = problems.length - listedProblems;
+  return unlisted > 0
+    ? `${problems.slice(0, listedProblems).join('; ')}; and ${unlisted} more`
+    : problems.join('; ');
 }

@@ -148,5 +148,16 @@ for (const backend of backends) {
       }
       assert.equal((await get('/v1/pets?limit=100')).json().length, before, 'nothing was created');
     });
+
+    test('a small request never makes a large error: long names are cut, and five problems listed', async () => {
+      const longName = await get(`/v1/pets?${'p'.repeat(5000)}=1`);
+      assertCatalogueError(longName, 400, 'validation_failed', 'a long unknown parameter');
+      assert.match(longName.json().message, /unknown query parameter 'p{50}…'$/);
+      const many = Array.from({ length: 1500 }, (_, i) => `u${i}=1`).join('&');
+      const manyUnknown = await get(`/v1/pets?${many}`);
+      assertCatalogueError(manyUnknown, 400, 'validation_failed', 'many unknown parameters');
+      assert.match(manyUnknown.json().message, /unknown query parameter 'u4'; and 1495 more$/);
+      assert.ok(manyUnknown.body.length < 400, `a ${manyUnknown.body.length}-byte answer`);
+    });
   });
 }

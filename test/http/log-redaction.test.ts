@@ -84,6 +84,14 @@ describe('keys in logs', () => {
         headers: auth,
         payload: { name: key, categoryId: 'x' },
       }),
+      // Names quoted back in messages: an unknown query parameter, an unknown field.
+      await app.inject({ url: `/v1/pets?${key}=1`, headers: auth }),
+      await app.inject({
+        method: 'POST',
+        url: '/v1/pets',
+        headers: auth,
+        payload: { name: 'Rex', categoryId: 1, [key]: 1 },
+      }),
     ];
     assert.ok(log.lines.length > 10);
     assertNoKey(key, log.lines, responses);
