@@ -34,6 +34,8 @@ export async function startServer(config: Config, leftOut?: LeftOut): Promise<vo
     );
   });
   app.log.info({ database: store.location, env: config.env }, 'petstore is serving');
+  const refused = app.services.dataVersion.writesRefused();
+  if (refused) app.log.warn(`writes answer 503 until Redis answers (reads go on): ${refused}`);
   const otherHome = await recordVersionHome(config, store);
   if (otherHome) {
     app.log.warn(

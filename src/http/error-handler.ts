@@ -59,10 +59,15 @@ export function sendApiError(reply: FastifyReply, error: ApiError): FastifyReply
   return reply.code(error.status).type('application/json; charset=utf-8').send(error.toBody());
 }
 
-/** The log line of an error answer: a fault at error level with its cause, a client's mistake at info. */
+/**
+ * The log line of an error answer: a fault at error level with its cause, a refusal the service chose (a 503
+ * while Redis is away) at warn, without a stack that would say nothing more, a client's mistake at info.
+ */
 export function logApiError(request: FastifyRequest, apiError: ApiError, cause: unknown): void {
   const keyId = request.apiKey?.id;
-  if (apiError.status >= 500) request.log.error({ err: cause, keyId }, 'request failed');
+  if (apiError.status >= 500 && cause !== apiError)
+    request.log.error({ err: cause, keyId }, 'request failed');
+  else if (apiError.status >= 500) request.log.warn({ code: apiError.code, keyId }, apiError.message);
   else request.log.info({ code: apiError.code, keyId }, apiError.message);
 }
 

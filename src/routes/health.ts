@@ -12,6 +12,9 @@ export const healthRoutes: FastifyPluginAsync = async (app) => {
       app.log.warn({ err: error }, 'not ready: the database does not answer');
       throw new ApiError('service_unavailable', 'the database cannot be reached or did not answer in time');
     }
-    return { status: 'ready' };
+    // Still ready when writes are refused for want of Redis: every instance shares it, so taking this one
+    // out would gain nothing and lose the reads, which go on. The answer says so, for monitoring.
+    const refused = app.services.dataVersion.writesRefused();
+    return refused ? { status: 'ready', writes: `refused: ${refused}` } : { status: 'ready' };
   });
 };

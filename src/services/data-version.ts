@@ -36,6 +36,8 @@ export interface DataVersion {
    * starts, or, should the announcement fail after it, answered 503: never acknowledged unannounced.
    */
   write<T>(topic: VersionTopic, work: () => Promise<T>): Promise<T>;
+  /** Why writes are refused now (Redis unreachable), for the readiness probe; undefined while they are not. */
+  writesRefused(): string | undefined;
   close(): Promise<void>;
 }
 
@@ -76,6 +78,7 @@ export function storeVersion(store: Pick<Store, 'changeToken'>): DataVersion {
       };
     },
     write: (_topic, work) => work(),
+    writesRefused: () => undefined,
     close: async () => {},
   };
 }
@@ -84,5 +87,6 @@ export function storeVersion(store: Pick<Store, 'changeToken'>): DataVersion {
 export const noVersion: DataVersion = {
   view: () => ({ token: async () => undefined, keep: () => false }),
   write: (_topic, work) => work(),
+  writesRefused: () => undefined,
   close: async () => {},
 };

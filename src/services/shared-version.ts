@@ -131,6 +131,15 @@ export function sharedVersion(versions: VersionStore, clocks: Clocks = systemClo
       return result;
     },
 
+    writesRefused() {
+      try {
+        versions.assertReachable();
+        return undefined;
+      } catch (error) {
+        return (error as Error).message;
+      }
+    },
+
     close: () => versions.close(),
   };
 }

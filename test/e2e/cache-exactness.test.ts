@@ -248,6 +248,13 @@ describe('a Redis outage while caching on PostgreSQL', { skip: !postgres && 'no 
     });
     assert.equal(refused.statusCode, 503);
     assert.equal(refused.json().code, 'service_unavailable');
+    // Still ready (reads go on, and every instance shares the outage), but the probe says writes are refused.
+    const readiness = await f.a({ url: '/readyz' });
+    assert.equal(readiness.statusCode, 200);
+    assert.match(
+      readiness.json().writes,
+      /^refused: .*Redis, which keeps every instance exact, cannot be reached/,
+    );
     assert.deepEqual(ids((await f.b({ url })).body), [], 'the refused write changed nothing');
 
     // A write no instance could announce (straight to the database): B, unable to read the version, reads it.
@@ -268,6 +275,7 @@ describe('a Redis outage while caching on PostgreSQL', { skip: !postgres && 'no 
       });
     } while (created.statusCode === 503 && Date.now() < deadline);
     assert.equal(created.statusCode, 201, 'writes resume once Redis is back');
+    assert.deepEqual((await f.a({ url: '/readyz' })).json(), { status: 'ready' });
     assert.deepEqual(ids((await f.b({ url })).body), [row.rows[0]!.id, created.json().id]);
   });
 });

@@ -2,13 +2,13 @@
 // answered as every other request is: through the very /v1 hooks, on the app's clock; counted in the request
 // metrics; logged at the level of the answer, a fault at error level.
 import assert from 'node:assert/strict';
-import { Writable } from 'node:stream';
 import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { expiryWarningMs } from '../../src/domain/key-expiry.js';
 import { openStore } from '../../src/store/open-store.js';
 import { backends } from '../helpers/backends.js';
+import { logLines } from '../helpers/log-lines.js';
 
 const day = 24 * 60 * 60 * 1000;
 
@@ -16,16 +16,10 @@ describe('router errors', () => {
   const deployment = backends[0]!.freshDeployment({ logLevel: 'info' });
   // The app's clock runs far ahead of the real one: a header computed on Date.now would differ.
   const now = Date.now() + 100 * day;
-  const lines: Array<{ level: number; msg: string; err?: { message: string } }> = [];
+  const { stream, lines } = logLines();
   let app: FastifyInstance;
   let auth: { authorization: string };
   before(async () => {
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
-        done();
-      },
-    });
     app = await buildApp({
       config: deployment.config,
       store: await openStore(deployment.config),
