@@ -4,6 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import { authenticate } from './http/auth.js';
+import { answerClientErrors } from './http/client-errors.js';
 import { installErrorHandlers } from './http/error-handler.js';
 import './http/fastify-types.js';
 import { answerOtherMethods, collectRouteMethods } from './http/method-not-allowed.js';
@@ -11,6 +12,7 @@ import { applyV1Rules } from './http/v1-rules.js';
 import { registerDocsRoutes, registerOpenApi } from './http/openapi.js';
 import { requestIdOf } from './http/request-id.js';
 import { RequestLog } from './http/request-log.js';
+import { requestTimeoutOptions } from './http/request-timeout.js';
 import { recordRequestMetrics } from './http/request-metrics.js';
 import { answerRouterErrors, type V1Hook } from './http/router-errors.js';
 import { ErrorSchema } from './http/schemas/error.js';
@@ -94,6 +96,10 @@ export async function buildApp({
     return503OnClosing: true,
     // The router's own errors (bad percent-encoding, an over-long path parameter) in the Error shape too.
     frameworkErrors: answerRouterErrors(v1Hooks),
+    // A whole request must arrive within the limit (a client trickling its body is cut off), and what Node's
+    // HTTP parser refuses before Fastify sees it, that 408 included, is answered in the Error shape too.
+    ...requestTimeoutOptions(config.requestTimeoutMs),
+    clientErrorHandler: answerClientErrors(config.requestTimeoutMs),
     routerOptions: { maxParamLength },
     forceCloseConnections: 'idle',
   }).withTypeProvider<TypeBoxTypeProvider>();

@@ -112,6 +112,14 @@ export const settings = {
     '--body-limit',
     'Largest request body in bytes; larger bodies get 413',
   ),
+  // Without it a client that sends a body a byte at a time holds its connection for ever (slowloris). Bodies are
+  // at most 16 KiB by default, so 30 s is generous; a setting so that tests need not wait that long.
+  requestTimeoutMs: setting(
+    Type.Integer({ minimum: 100, maximum: 600000, default: 30000 }),
+    'PETSTORE_REQUEST_TIMEOUT_MS',
+    '--request-timeout-ms',
+    'Longest a client may take to send a whole request, headers and body; a slower one gets 408 and is disconnected',
+  ),
   corsOrigins: setting(
     Type.String({ default: '' }),
     'PETSTORE_CORS_ORIGINS',

@@ -36,7 +36,11 @@ export const errorCatalogue = {
   bad_request: {
     status: 400,
     message: 'Bad request: %s',
-    when: 'The HTTP request itself is malformed: a path that is not valid percent-encoding, or a bad Content-Length.',
+    when:
+      'The HTTP request itself is malformed: a path that is not valid percent-encoding, or a request Node’s HTTP ' +
+      'parser refuses (a bad or doubled Content-Length, Content-Length with Transfer-Encoding, a control character ' +
+      'in a header, a header line without a colon, a bad chunk size, a method not in capitals), after which the ' +
+      'connection is closed.',
   },
   authentication_required: {
     status: 401,
@@ -109,6 +113,18 @@ export const errorCatalogue = {
     status: 413,
     message: 'The request body is larger than the limit of %s bytes',
     when: 'The body exceeds the configured limit (16 KiB by default).',
+  },
+  headers_too_large: {
+    status: 431,
+    message: 'The request line and headers are larger than the limit of %s bytes',
+    when: 'The request line and headers together exceed Node’s limit (16 KiB); the connection is closed.',
+  },
+  request_timeout: {
+    status: 408,
+    message: 'The request did not arrive whole within %s ms',
+    when:
+      'The request, headers and body, was not received whole within `PETSTORE_REQUEST_TIMEOUT_MS` (30 s by ' +
+      'default), as when a client sends it a byte at a time; the connection is closed.',
   },
   unsupported_media_type: {
     status: 415,

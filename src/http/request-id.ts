@@ -5,7 +5,10 @@ import type { IncomingMessage } from 'node:http';
 
 const acceptable = /^[\w.:-]{1,128}$/;
 
+/** An id of our own, for a request that brought none (or one that could not be read). */
+export const newRequestId = (): string => randomUUID();
+
 export function requestIdOf(raw: IncomingMessage): string {
   const presented = raw.headers['x-request-id'];
-  return typeof presented === 'string' && acceptable.test(presented) ? presented : randomUUID();
+  return typeof presented === 'string' && acceptable.test(presented) ? presented : newRequestId();
 }

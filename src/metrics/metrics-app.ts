@@ -3,9 +3,11 @@
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { ApiError } from '../errors/api-error.js';
+import { answerClientErrors } from '../http/client-errors.js';
 import { installErrorHandlers, sendApiError } from '../http/error-handler.js';
 import { logRedactions } from '../http/log-redaction.js';
 import { requestIdOf } from '../http/request-id.js';
+import { requestTimeoutOptions } from '../http/request-timeout.js';
 import { routerErrorOf } from '../http/router-errors.js';
 import { sendStandardHeaders, setStandardHeaders } from '../http/standard-headers.js';
 
@@ -14,6 +16,9 @@ export interface MetricsSource {
   /** The text exposition of every metric, read at scrape time. */
   metrics(): Promise<string>;
 }
+
+/** A scrape is a GET without a body: far less than this to arrive, and a client that takes longer is cut off. */
+const scrapeTimeoutMs = 10_000;
 
 export function buildMetricsApp(
   source: MetricsSource,
@@ -31,6 +36,8 @@ export function buildMetricsApp(
     // The same rules as the API's port: the router's own errors are catalogue bodies, paths never echoed.
     frameworkErrors: (error, request, reply) =>
       sendApiError(setStandardHeaders(request, reply), routerErrorOf(error)),
+    ...requestTimeoutOptions(scrapeTimeoutMs),
+    clientErrorHandler: answerClientErrors(scrapeTimeoutMs),
     logController: new LogController({ disableRequestLogging: true }),
   });
   sendStandardHeaders(app);

@@ -24,6 +24,8 @@ const pinned: Record<string, number> = {
   method_not_allowed: 405,
   uri_too_long: 414,
   payload_too_large: 413,
+  headers_too_large: 431,
+  request_timeout: 408,
   unsupported_media_type: 415,
   service_unavailable: 503,
   rate_limited: 429,

@@ -1,10 +1,13 @@
-// The metrics port answers as the API's port does: every response, its 404s and the router's own errors
-// included, carries X-Request-Id and the secure headers, and errors are catalogue bodies.
+// The metrics port answers as the API's port does: every response, its 404s, the router's own errors and
+// what Node's HTTP parser refuses included, carries X-Request-Id and the secure headers, and errors are
+// catalogue bodies.
 import assert from 'node:assert/strict';
+import type { AddressInfo } from 'node:net';
 import { after, describe, test } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
 import { buildMetricsApp } from '../../src/metrics/metrics-app.js';
 import { secureHeaders } from '../../src/http/security.js';
+import { assertRawCatalogueError, rawExchange } from '../helpers/raw-http.js';
 
 function assertStandardHeaders(res: LightMyRequestResponse, what: string): void {
   assert.match(String(res.headers['x-request-id']), /\S/, `X-Request-Id on ${what}`);
@@ -31,5 +34,12 @@ describe('the metrics port', () => {
     const bad = await app.inject({ url: '/metrics/%FF' });
     assert.equal(bad.json().code, 'bad_request');
     assertStandardHeaders(bad, 'a router error');
+  });
+
+  test("what Node's parser refuses is a catalogue Error too", async () => {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    const request = `GET /metrics HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`;
+    assertRawCatalogueError(await rawExchange(port, request), 431, 'headers_too_large', 'oversized headers');
   });
 });

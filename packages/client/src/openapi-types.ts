@@ -227,7 +227,7 @@ export interface components {
              * @description Machine-readable error code; the closed set is listed in docs/errors.md.
              * @enum {string}
              */
-            code: "validation_failed" | "malformed_json" | "invalid_cursor" | "unknown_event_type" | "bad_request" | "authentication_required" | "invalid_api_key" | "api_key_revoked" | "api_key_wrong_environment" | "api_key_expired" | "insufficient_scope" | "pet_not_found" | "order_not_found" | "pet_not_available" | "order_status_conflict" | "route_not_found" | "method_not_allowed" | "uri_too_long" | "payload_too_large" | "unsupported_media_type" | "service_unavailable" | "rate_limited" | "api_key_banned" | "idempotency_key_in_flight" | "idempotency_key_reused" | "internal_error";
+            code: "validation_failed" | "malformed_json" | "invalid_cursor" | "unknown_event_type" | "bad_request" | "authentication_required" | "invalid_api_key" | "api_key_revoked" | "api_key_wrong_environment" | "api_key_expired" | "insufficient_scope" | "pet_not_found" | "order_not_found" | "pet_not_available" | "order_status_conflict" | "route_not_found" | "method_not_allowed" | "uri_too_long" | "payload_too_large" | "headers_too_large" | "request_timeout" | "unsupported_media_type" | "service_unavailable" | "rate_limited" | "api_key_banned" | "idempotency_key_in_flight" | "idempotency_key_reused" | "internal_error";
             /** @description Human-readable description of what went wrong */
             message: string;
             /** @description The HTTP status code of the response */
@@ -402,7 +402,7 @@ export interface operations {
                     "application/json": components["schemas"]["Pets"];
                 };
             };
-            /** @description Error. Codes: `validation_failed` (A parameter or body field breaks its rule; the message names the field and the rule.) `invalid_cursor` (The `cursor` query parameter was not issued by this service for this listing, or was altered.) `bad_request` (The HTTP request itself is malformed: a path that is not valid percent-encoding, or a bad Content-Length.) */
+            /** @description Error. Codes: `validation_failed` (A parameter or body field breaks its rule; the message names the field and the rule.) `invalid_cursor` (The `cursor` query parameter was not issued by this service for this listing, or was altered.) `bad_request` (The HTTP request itself is malformed: a path that is not valid percent-encoding, or a request Node’s HTTP parser refuses (a bad or doubled Content-Length, Content-Length with Transfer-Encoding, a control character in a header, a header line without a colon, a bad chunk size, a method not in capitals), after which the connection is closed.) */
             400: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -578,7 +578,7 @@ export interface operations {
                     "application/json": components["schemas"]["Pet"];
                 };
             };
-            /** @description Error. Codes: `validation_failed` (A parameter or body field breaks its rule; the message names the field and the rule.) `malformed_json` (The body could not be parsed as JSON, or is empty while declared as JSON.) `bad_request` (The HTTP request itself is malformed: a path that is not valid percent-encoding, or a bad Content-Length.) */
+            /** @description Error. Codes: `validation_failed` (A parameter or body field breaks its rule; the message names the field and the rule.) `malformed_json` (The body could not be parsed as JSON, or is empty while declared as JSON.) `bad_request` (The HTTP request itself is malformed: a path that is not valid percent-encoding, or a request Node’s HTTP parser refuses (a bad or doubled Content-Length, Content-Length with Transfer-Encoding, a control character in a header, a header line without a colon, a bad chunk size, a method not in capitals), after which the connection is closed.) */
             400: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -835,7 +835,7 @@ export interface operations {
                     "application/json": components["schemas"]["Pet"];
                 };
             };
-            /** @description Error. Codes: `validation_failed` (A parameter or body field breaks its rule; the message names the field and the rule.) `bad_request` (The HTTP request itself is malformed: a path that is not valid percent-encoding, or a bad Content-Length.) */
+            /** @description Error. Codes: `validation_failed` (A parameter or body field breaks its rule; the message names the field and the rule.) `bad_request` (The HTTP request itself is malformed: a path that is not valid percent-encoding, or a request Node’s HTTP parser refuses (a bad or doubled Content-Length, Content-Length with Transfer-Encoding, a control character in a header, a header line without a colon, a bad chunk size, a method not in capitals), after which the connection is closed.) */
             400: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -1084,7 +1084,7 @@ export interface operations {
                     "application/json": components["schemas"]["Events"];
                 };
             };
-            /** @description Error. Codes: `validation_failed` (A parameter or body field breaks its rule; the message names the field and the rule.) `invalid_cursor` (The `cursor` query parameter was not issued by this service for this listing, or was altered.) `unknown_event_type` (The `type` filter of `GET /v1/events` names no event type: give an exact type such as `pet.created`, or `pet.*` or `order.*`.) `bad_request` (The HTTP request itself is malformed: a path that is not valid percent-encoding, or a bad Content-Length.) */
+            /** @description Error. Codes: `validation_failed` (A parameter or body field breaks its rule; the message names the field and the rule.) `invalid_cursor` (The `cursor` query parameter was not issued by this service for this listing, or was altered.) `unknown_event_type` (The `type` filter of `GET /v1/events` names no event type: give an exact type such as `pet.created`, or `pet.*` or `order.*`.) `bad_request` (The HTTP request itself is malformed: a path that is not valid percent-encoding, or a request Node’s HTTP parser refuses (a bad or doubled Content-Length, Content-Length with Transfer-Encoding, a control character in a header, a header line without a colon, a bad chunk size, a method not in capitals), after which the connection is closed.) */
             400: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -1256,7 +1256,7 @@ export interface operations {
                     "application/json": components["schemas"]["Orders"];
                 };
             };
-            /** @description Error. Codes: `validation_failed` (A parameter or body field breaks its rule; the message names the field and the rule.) `invalid_cursor` (The `cursor` query parameter was not issued by this service for this listing, or was altered.) `bad_request` (The HTTP request itself is malformed: a path that is not valid percent-encoding, or a bad Content-Length.) */
+            /** @description Error. Codes: `validation_failed` (A parameter or body field breaks its rule; the message names the field and the rule.) `invalid_cursor` (The `cursor` query parameter was not issued by this service for this listing, or was altered.) `bad_request` (The HTTP request itself is malformed: a path that is not valid percent-encoding, or a request Node’s HTTP parser refuses (a bad or doubled Content-Length, Content-Length with Transfer-Encoding, a control character in a header, a header line without a colon, a bad chunk size, a method not in capitals), after which the connection is closed.) */
             400: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -1432,7 +1432,7 @@ export interface operations {
                     "application/json": components["schemas"]["Order"];
                 };
             };
-            /** @description Error. Codes: `validation_failed` (A parameter or body field breaks its rule; the message names the field and the rule.) `malformed_json` (The body could not be parsed as JSON, or is empty while declared as JSON.) `bad_request` (The HTTP request itself is malformed: a path that is not valid percent-encoding, or a bad Content-Length.) */
+            /** @description Error. Codes: `validation_failed` (A parameter or body field breaks its rule; the message names the field and the rule.) `malformed_json` (The body could not be parsed as JSON, or is empty while declared as JSON.) `bad_request` (The HTTP request itself is malformed: a path that is not valid percent-encoding, or a request Node’s HTTP parser refuses (a bad or doubled Content-Length, Content-Length with Transfer-Encoding, a control character in a header, a header line without a colon, a bad chunk size, a method not in capitals), after which the connection is closed.) */
             400: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -1704,7 +1704,7 @@ export interface operations {
                     "application/json": components["schemas"]["Order"];
                 };
             };
-            /** @description Error. Codes: `validation_failed` (A parameter or body field breaks its rule; the message names the field and the rule.) `bad_request` (The HTTP request itself is malformed: a path that is not valid percent-encoding, or a bad Content-Length.) */
+            /** @description Error. Codes: `validation_failed` (A parameter or body field breaks its rule; the message names the field and the rule.) `bad_request` (The HTTP request itself is malformed: a path that is not valid percent-encoding, or a request Node’s HTTP parser refuses (a bad or doubled Content-Length, Content-Length with Transfer-Encoding, a control character in a header, a header line without a colon, a bad chunk size, a method not in capitals), after which the connection is closed.) */
             400: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -1911,7 +1911,7 @@ export interface operations {
                     "application/json": components["schemas"]["Order"];
                 };
             };
-            /** @description Error. Codes: `validation_failed` (A parameter or body field breaks its rule; the message names the field and the rule.) `malformed_json` (The body could not be parsed as JSON, or is empty while declared as JSON.) `bad_request` (The HTTP request itself is malformed: a path that is not valid percent-encoding, or a bad Content-Length.) */
+            /** @description Error. Codes: `validation_failed` (A parameter or body field breaks its rule; the message names the field and the rule.) `malformed_json` (The body could not be parsed as JSON, or is empty while declared as JSON.) `bad_request` (The HTTP request itself is malformed: a path that is not valid percent-encoding, or a request Node’s HTTP parser refuses (a bad or doubled Content-Length, Content-Length with Transfer-Encoding, a control character in a header, a header line without a colon, a bad chunk size, a method not in capitals), after which the connection is closed.) */
             400: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -2181,7 +2181,7 @@ export interface operations {
                     "application/json": components["schemas"]["Order"];
                 };
             };
-            /** @description Error. Codes: `validation_failed` (A parameter or body field breaks its rule; the message names the field and the rule.) `malformed_json` (The body could not be parsed as JSON, or is empty while declared as JSON.) `bad_request` (The HTTP request itself is malformed: a path that is not valid percent-encoding, or a bad Content-Length.) */
+            /** @description Error. Codes: `validation_failed` (A parameter or body field breaks its rule; the message names the field and the rule.) `malformed_json` (The body could not be parsed as JSON, or is empty while declared as JSON.) `bad_request` (The HTTP request itself is malformed: a path that is not valid percent-encoding, or a request Node’s HTTP parser refuses (a bad or doubled Content-Length, Content-Length with Transfer-Encoding, a control character in a header, a header line without a colon, a bad chunk size, a method not in capitals), after which the connection is closed.) */
             400: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -2451,7 +2451,7 @@ export interface operations {
                     "application/json": components["schemas"]["Order"];
                 };
             };
-            /** @description Error. Codes: `validation_failed` (A parameter or body field breaks its rule; the message names the field and the rule.) `malformed_json` (The body could not be parsed as JSON, or is empty while declared as JSON.) `bad_request` (The HTTP request itself is malformed: a path that is not valid percent-encoding, or a bad Content-Length.) */
+            /** @description Error. Codes: `validation_failed` (A parameter or body field breaks its rule; the message names the field and the rule.) `malformed_json` (The body could not be parsed as JSON, or is empty while declared as JSON.) `bad_request` (The HTTP request itself is malformed: a path that is not valid percent-encoding, or a request Node’s HTTP parser refuses (a bad or doubled Content-Length, Content-Length with Transfer-Encoding, a control character in a header, a header line without a colon, a bad chunk size, a method not in capitals), after which the connection is closed.) */
             400: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -2718,7 +2718,7 @@ export interface operations {
                     "application/json": components["schemas"]["Inventory"];
                 };
             };
-            /** @description Error. Codes: `validation_failed` (A parameter or body field breaks its rule; the message names the field and the rule.) `bad_request` (The HTTP request itself is malformed: a path that is not valid percent-encoding, or a bad Content-Length.) */
+            /** @description Error. Codes: `validation_failed` (A parameter or body field breaks its rule; the message names the field and the rule.) `bad_request` (The HTTP request itself is malformed: a path that is not valid percent-encoding, or a request Node’s HTTP parser refuses (a bad or doubled Content-Length, Content-Length with Transfer-Encoding, a control character in a header, a header line without a colon, a bad chunk size, a method not in capitals), after which the connection is closed.) */
             400: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
