@@ -1,6 +1,6 @@
 // A known path asked with a method it does not take answers 405 with Allow, rather than 404. The registered
 // routes are the one source of each path's Allow list and of the methods CORS allows.
-import type { FastifyInstance, HTTPMethods } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { ApiError } from '../errors/api-error.js';
 import { sendApiError } from './error-handler.js';
 
@@ -45,14 +45,18 @@ export function answerOtherMethods(app: FastifyInstance, routes: RouteMethods, c
 function allowOnly(app: FastifyInstance, url: string, allowed: HTTPMethods[], corsEnabled: boolean): void {
   const allow = allowed.includes('GET') ? [...allowed, 'HEAD'] : allowed;
   const allowHeader = allow.join(', ');
+  const answer = (request: FastifyRequest, reply: FastifyReply) =>
+    sendApiError(
+      reply.header('allow', allowHeader),
+      new ApiError('method_not_allowed', request.method, url, allowHeader),
+    );
   app.route({
     method: methods.filter((m) => !allow.includes(m) && !(corsEnabled && m === 'OPTIONS')),
     url: url.slice(app.prefix.length),
     schema: { hide: true },
-    handler: (request, reply) =>
-      sendApiError(
-        reply.header('allow', allowHeader),
-        new ApiError('method_not_allowed', request.method, url, allowHeader),
-      ),
+    // Answered as the request arrives, after the /v1 hooks: its body is not read, so a body that is no JSON
+    // cannot turn the 405 into a 400.
+    onRequest: async (request, reply) => answer(request, reply),
+    handler: answer,
   });
 }

@@ -36,4 +36,10 @@ export function applyV1Rules(v1: FastifyInstance): void {
     }
   });
   v1.setNotFoundHandler((request, reply) => sendApiError(reply, routeNotFound(request)));
+  // Answered as the request arrives, after the hooks above: its body is not read, so a body that is no JSON
+  // cannot make an unknown path look like a bad request.
+  v1.addHook('onRequest', (request, reply, done) => {
+    if (request.is404) sendApiError(reply, routeNotFound(request));
+    else done();
+  });
 }

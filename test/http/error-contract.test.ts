@@ -109,6 +109,33 @@ for (const backend of backends) {
       assert.ok(longPath.body.length < 300, 'a long unknown path is not echoed whole');
     });
 
+    test('an unknown route or a wrong method is said before the body is read, whatever the body', async () => {
+      const sending = (
+        method: 'POST' | 'PUT',
+        url: string,
+        payload: string,
+        headers: Record<string, string> = t.auth,
+      ) => t.request({ method, url, headers: { ...headers, 'content-type': 'application/json' }, payload });
+      for (const payload of ['{bad', '']) {
+        assertCatalogueError(
+          await sending('POST', '/v1/nope', payload),
+          404,
+          'route_not_found',
+          'POST /v1/nope',
+        );
+        const wrongMethod = await sending('PUT', '/v1/pets/1', payload);
+        assertCatalogueError(wrongMethod, 405, 'method_not_allowed', 'PUT /v1/pets/1');
+        assert.equal(wrongMethod.headers['allow'], 'GET, HEAD');
+      }
+      // Without a key, still 401 first: a scan learns nothing of the routes.
+      assertCatalogueError(
+        await sending('POST', '/v1/nope', '{bad', {}),
+        401,
+        'authentication_required',
+        'no key',
+      );
+    });
+
     test('GET /v1/pets/ (trailing slash) is no route, rather than a petId error', async () => {
       const res = await get('/v1/pets/');
       assertCatalogueError(res, 404, 'route_not_found', 'GET /v1/pets/');
