@@ -23,16 +23,24 @@ const makeAjv = (coerceTypes: boolean, sharedSchemas: readonly object[]) => {
 
 /**
  * The one rule for numbers written in a query string or a path (docs/decisions.md): plain decimal digits,
- * with an optional minus. Ajv's coercion alone would take `1e1`, `20.0`, `0x10`, ` 20` and `Infinity`.
+ * with an optional minus, and no leading zero, so that each value has one spelling. Ajv's coercion alone
+ * would take `1e1`, `20.0`, `0x10`, ` 20`, `020` and `Infinity`.
  */
-const decimalInteger = /^-?[0-9]+$/;
+const decimalInteger = /^(0|-?[1-9][0-9]*)$/;
 
-type TextSchema = { properties?: Record<string, { type?: unknown }> };
+type TextSchema = { properties?: Record<string, { type?: unknown; minimum?: number; maximum?: number }> };
+
+/** An integer parameter, with the range its schema allows (safe integers where it says nothing). */
+interface IntegerParameter {
+  name: string;
+  minimum: number;
+  maximum: number;
+}
 
 /** Which properties the text rules concern, read once per schema. */
 interface TextRules {
   /** Integers, which must be written in plain decimal digits. */
-  integers: readonly string[];
+  integers: readonly IntegerParameter[];
   /** Parameters that are no list, which must be given once. */
   once: readonly string[];
 }
@@ -43,7 +51,13 @@ interface TextRules {
  */
 function textRulesOf(schema: TextSchema, httpPart: string | undefined): TextRules | undefined {
   const properties = Object.entries(schema.properties ?? {});
-  const integers = properties.filter(([, p]) => p.type === 'integer').map(([name]) => name);
+  const integers = properties
+    .filter(([, p]) => p.type === 'integer')
+    .map(([name, p]) => ({
+      name,
+      minimum: p.minimum ?? -Number.MAX_SAFE_INTEGER,
+      maximum: Math.min(p.maximum ?? Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER),
+    }));
   const once =
     httpPart === 'headers' ? [] : properties.filter(([, p]) => p.type !== 'array').map(([name]) => name);
   return integers.length > 0 || once.length > 0 ? { integers, once } : undefined;
@@ -66,7 +80,7 @@ function textRuleErrors(rules: TextRules, data: unknown): ErrorObject[] | undefi
     if (Array.isArray(values[name]))
       (errors ??= []).push(failure(name, 'x-once', 'is given more than once; give it once'));
   }
-  for (const name of rules.integers) {
+  for (const { name, minimum, maximum } of rules.integers) {
     const value = values[name];
     if (typeof value !== 'string') continue;
     if (!decimalInteger.test(value)) {
@@ -74,18 +88,12 @@ function textRuleErrors(rules: TextRules, data: unknown): ErrorObject[] | undefi
         failure(
           name,
           'x-decimal',
-          'must be an integer in plain decimal digits, such as 20 (no exponent, decimal point or 0x)',
+          'must be an integer in plain decimal digits, such as 20 (no leading zero, exponent, decimal point or 0x)',
         ),
       );
     } else if (!Number.isSafeInteger(Number(value))) {
       // Past 2^53 a number is no longer held exactly, and past 1e308 it reads as Infinity.
-      (errors ??= []).push(
-        failure(
-          name,
-          'x-decimal',
-          `must be between -${Number.MAX_SAFE_INTEGER} and ${Number.MAX_SAFE_INTEGER}`,
-        ),
-      );
+      (errors ??= []).push(failure(name, 'x-decimal', `must be between ${minimum} and ${maximum}`));
     }
   }
   return errors;

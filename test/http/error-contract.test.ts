@@ -63,7 +63,7 @@ for (const backend of backends) {
       assert.ok(!res.body.includes('9999999999'), 'the path is not echoed');
     });
 
-    test('numbers must be plain decimal integers: huge, infinite, hexadecimal and exponent forms are 400', async () => {
+    test('numbers must be plain decimal integers: huge, infinite, hexadecimal, exponent and zero-led forms are 400', async () => {
       for (const value of [
         '1e309',
         '-1e309',
@@ -75,6 +75,9 @@ for (const backend of backends) {
         '20.0',
         '+5',
         ' 5',
+        '010',
+        '00',
+        '-0',
       ]) {
         const res = await get(`/v1/pets?limit=${encodeURIComponent(value)}`);
         assertCatalogueError(res, 400, 'validation_failed', `limit=${value}`);
@@ -89,6 +92,10 @@ for (const backend of backends) {
       assert.equal((await get('/v1/pets?limit=20')).statusCode, 200);
       const huge = await get(`/v1/pets?limit=${'9'.repeat(400)}`);
       assertCatalogueError(huge, 400, 'validation_failed', 'limit with 400 digits');
+      // The range said is the parameter's own, not that of every integer.
+      assert.match(huge.json().message, /limit must be between 1 and 100/);
+      const hugeId = await get('/v1/pets/9007199254740992');
+      assert.match(hugeId.json().message, /petId must be between 1 and 9007199254740991/);
     });
 
     test('unknown /v1 routes and wrong methods are authenticated and carry the rate-limit headers', async () => {
