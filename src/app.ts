@@ -7,6 +7,7 @@ import { authenticate } from './http/auth.js';
 import { answerClientErrors } from './http/client-errors.js';
 import { installErrorHandlers } from './http/error-handler.js';
 import './http/fastify-types.js';
+import { parseJsonBodies } from './http/json-body.js';
 import { answerOtherMethods, collectRouteMethods } from './http/method-not-allowed.js';
 import { applyV1Rules } from './http/v1-rules.js';
 import { registerDocsRoutes, registerOpenApi } from './http/openapi.js';
@@ -131,6 +132,7 @@ export async function buildApp({
   app.setValidatorCompiler(createValidatorCompiler([ErrorSchema, ...resourceSchemas]));
   // JSON is the only body the API takes; anything else is 415 rather than a confusing validation error.
   app.removeContentTypeParser(['text/plain']);
+  parseJsonBodies(app);
   sendStandardHeaders(app);
   recordRequestMetrics(app, app.metrics);
   installErrorHandlers(app, config.bodyLimit);

@@ -21,7 +21,7 @@ export const errorCatalogue = {
   malformed_json: {
     status: 400,
     message: 'The request body is not valid JSON: %s',
-    when: 'The body could not be parsed as JSON, or is empty while declared as JSON.',
+    when: 'The body could not be parsed as JSON, is not UTF-8, or is empty while declared as JSON.',
   },
   invalid_cursor: {
     status: 400,

@@ -1,0 +1,39 @@
+// The parser of every JSON body: the bytes must be UTF-8 and every string in them Unicode text. Either fault
+// is refused, naming it, rather than stored with U+FFFD in place of what was sent (RFC 8259, 8.1 and 8.2).
+import { isUtf8 } from 'node:buffer';
+import type { FastifyInstance } from 'fastify';
+import { ApiError } from '../errors/api-error.js';
+import { findLoneSurrogate, type LoneSurrogate } from './lone-surrogates.js';
+
+// Only an escape from \ud800 to \udfff parses to a surrogate: a body without one needs no walk.
+const surrogateEscape = /\\u[dD][89a-fA-F]/;
+
+/** Longest path of fields quoted in a message; a deeper one is cut, so that a body is never echoed whole. */
+const quotedPathLength = 100;
+
+function describe({ path, inName, codeUnit }: LoneSurrogate): string {
+  const field = path.length > quotedPathLength ? `${path.slice(0, quotedPathLength)}…` : path;
+  const where = inName ? `a field name${field ? ` in ${field}` : ''}` : field || 'the request body';
+  return (
+    `${where} must be Unicode text: \\u${codeUnit.toString(16)} is a lone surrogate ` +
+    '(half of a UTF-16 pair, without its other half)'
+  );
+}
+
+/** Replaces Fastify's JSON parser by one that reads bytes, keeping its guards against prototype poisoning. */
+export function parseJsonBodies(app: FastifyInstance): void {
+  const parse = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, bytes: Buffer, done) => {
+    if (!isUtf8(bytes)) {
+      done(new ApiError('malformed_json', 'it is not UTF-8, as JSON text must be'));
+      return;
+    }
+    const text = bytes.toString('utf8');
+    parse(request, text, (error, body: unknown) => {
+      const lone = !error && surrogateEscape.test(text) ? findLoneSurrogate(body) : undefined;
+      if (lone) done(new ApiError('validation_failed', describe(lone)));
+      else done(error, body);
+    });
+  });
+}
