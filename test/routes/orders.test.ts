@@ -11,6 +11,7 @@ import {
   type OrderStepAction,
 } from '../../src/domain/order.js';
 import { backends } from '../helpers/backends.js';
+import { followNext } from '../helpers/http-calls.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
 /** The shortest path of actions from a freshly placed order to each status. */
@@ -204,27 +205,38 @@ for (const backend of backends) {
       });
     }
 
-    const badBodies: Array<[string, unknown, RegExp]> = [
-      ['missing petId', { note: 'x' }, /petId is required/],
-      [
-        'note over 500 characters',
-        { petId: 1, note: 'x'.repeat(501) },
-        /note must be at most 500 characters/,
-      ],
-      [
-        'control character in note',
-        { petId: 1, note: 'a\u0007b' },
-        /note must not contain control characters/,
-      ],
-      ['unknown field', { petId: 1, owner: 'me' }, /unknown field 'owner'/],
+    const all = (url: string) => followNext<{ id: number }>(t, `${url}?limit=100`, t.auth);
+    const control = /note must not contain control characters other than newline/;
+    // Each body is for an available pet, whose id is added unless the body leaves it out on purpose.
+    const badBodies: Array<[string, object, RegExp]> = [
+      ['missing petId', { petId: undefined, note: 'x' }, /petId is required/],
+      ['note over 500 characters', { note: 'x'.repeat(501) }, /note must be at most 500 characters/],
+      ['a C0 control character in note', { note: 'a\u0007b' }, control],
+      ['a tab or a carriage return in note', { note: 'a\tb\r\nc' }, control],
+      ['DEL in note', { note: 'a\u007fb' }, control],
+      ['C1 control characters in note', { note: 'a\u0085b\u009bc' }, control],
+      ['the first and last C1 control characters in note', { note: '\u0080 \u009f' }, control],
+      ['unknown field', { owner: 'me' }, /unknown field 'owner'/],
     ];
-    for (const [name, payload, message] of badBodies) {
-      test(`place with ${name}: 400`, async () => {
-        const res = await place(payload as object);
+    for (const [name, fields, message] of badBodies) {
+      test(`place with ${name}: 400, nothing written`, async () => {
+        const petId = await newPet();
+        const before = await all('/v1/store/orders');
+        const res = await place({ petId, ...fields });
         assert.equal(res.statusCode, 400);
+        assert.equal(res.json().code, 'validation_failed');
         assert.match(res.json().message, message);
+        assert.deepEqual(await all('/v1/store/orders'), before);
+        assert.equal(await petStatus(petId), 'available');
       });
     }
+
+    test('a note keeps newlines and characters past the C1 controls', async () => {
+      const petId = await newPet();
+      const res = await place({ petId, note: 'Saturday\nat\u00a0noon \u2014 ok' });
+      assert.equal(res.statusCode, 201, res.body);
+      assert.equal(res.json().note, 'Saturday\nat\u00a0noon \u2014 ok');
+    });
 
     test('unknown order: 404 order_not_found on get and on every action', async () => {
       const get = await t.request({ url: '/v1/store/orders/987654321', headers: t.auth });

@@ -1,6 +1,7 @@
 // Schemas of the pet resources and of each pet operation: validation, serialization, types and OpenAPI at once.
 import { Type } from '@sinclair/typebox';
 import { pageLinkHeader } from '../../http/page-link.js';
+import { noControlCharacters } from '../../domain/control-characters.js';
 import {
   defaultPageSize,
   maxPageSize,
@@ -26,8 +27,7 @@ const id = (description: string) =>
 const petFields = {
   name: Type.String({
     ...nameLimits,
-    pattern: '^[^\\p{Cc}]*$',
-    'x-pattern-rule': 'must not contain control characters',
+    ...noControlCharacters,
     'x-trimmed': true,
     description:
       'The animal’s name: 1 to 100 characters, no control characters; surrounding white space is removed',

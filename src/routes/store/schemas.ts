@@ -1,5 +1,6 @@
 // Schemas of the store area (orders and inventory): validation, serialization, types and OpenAPI at once.
 import { Type } from '@sinclair/typebox';
+import { noControlCharactersButNewline } from '../../domain/control-characters.js';
 import { noteMaxLength, orderStatuses, type OrderStatus } from '../../domain/order.js';
 import { defaultPageSize, maxPageSize, maxSafeId } from '../../domain/pet.js';
 import { commonHeaders } from '../../http/schemas/error.js';
@@ -20,9 +21,7 @@ const id = (description: string) =>
 
 const note = Type.String({
   maxLength: noteMaxLength,
-  // Newline is the one control character allowed.
-  pattern: '^[^\\x00-\\x09\\x0b-\\x1f\\x7f]*$',
-  'x-pattern-rule': 'must not contain control characters other than newline',
+  ...noControlCharactersButNewline,
   'x-trimmed': true,
   description:
     'Free text about the adoption, at most 500 characters after surrounding white space is removed; newlines ' +
