@@ -7,8 +7,9 @@ import type { Config } from '../config.js';
 import { quotaTable } from '../limits/quota-table.js';
 import { addErrorExamples } from './error-examples.js';
 import { ErrorSchema, markRequiredHeaders, type DocumentResponse } from './schemas/error.js';
+import { markOptionalBody } from './schemas/no-fields-body.js';
 
-type Operation = { responses?: Record<string, DocumentResponse> };
+type Operation = { responses?: Record<string, DocumentResponse>; requestBody?: { required?: boolean } };
 
 /**
  * The servers that exist: this deployment first, so the docs page calls it (its configured URL, or its own
@@ -66,17 +67,20 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
     },
     // Paths are relative to the servers, which already end in /v1.
     transform: ({ schema, url }) => ({ schema, url: url.replace(/^\/v1(?=\/)/, '') }),
-    // Once per document: the example bodies and the required headers of every response, in place.
+    // Once per document: the example bodies and the required headers of every response, and the bodies that
+    // may be left out, in place.
     transformObject: (documentObject) => {
       // The `openapi` option above makes it an OpenAPI 3 document, never a Swagger 2 one.
       const { openapiObject } = documentObject as Extract<typeof documentObject, { openapiObject: unknown }>;
       const paths = (openapiObject.paths ?? {}) as Record<string, Record<string, Operation>>;
       for (const operations of Object.values(paths))
-        for (const operation of Object.values(operations))
+        for (const operation of Object.values(operations)) {
+          markOptionalBody(operation);
           for (const [status, response] of Object.entries(operation.responses ?? {})) {
             addErrorExamples(Number(status), response);
             markRequiredHeaders(Number(status), response, config.rateLimits);
           }
+        }
       return openapiObject;
     },
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },

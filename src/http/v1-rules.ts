@@ -1,11 +1,12 @@
 // Rules every /v1 operation follows, applied where its route is registered so that new operations follow
-// them too: an operation without query parameters takes none, an empty path parameter is no route, a path
-// parameter over the router's limit is documented as 414, and unknown paths are answered after
-// authentication and counting, like every /v1 request (docs/decisions.md).
+// them too: an operation without query parameters takes none, one without a body takes none with fields, an
+// empty path parameter is no route, a path parameter over the router's limit is documented as 414, and
+// unknown paths are answered after authentication and counting, like every /v1 request (docs/decisions.md).
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, preValidationAsyncHookHandler } from 'fastify';
 import { routeNotFound, sendApiError } from './error-handler.js';
 import { errorResponse } from './schemas/error.js';
+import { noFieldsBody } from './schemas/no-fields-body.js';
 
 // A trailing slash leaves a path parameter empty: `/v1/pets/` names no pet and is no listing either.
 const refuseEmptyParameter: preValidationAsyncHookHandler = async (request) => {
@@ -14,6 +15,10 @@ const refuseEmptyParameter: preValidationAsyncHookHandler = async (request) => {
     if (params[name] === '') throw routeNotFound(request, ' (paths take no trailing slash)');
   }
 };
+
+// Methods whose requests carry a body; Fastify never reads the body of a GET or a HEAD.
+const bodyMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const takesBody = (method: string | string[]) => [method].flat().some((m) => bodyMethods.has(m));
 
 // Raised by the router before the route is known, so without any header of the operation's own.
 const uriTooLong = errorResponse(414);
@@ -24,6 +29,10 @@ export function applyV1Rules(v1: FastifyInstance): void {
     // An operation without query parameters takes none: `?foo=1` is a 400, as on listPets.
     if (route.schema?.operationId && !route.schema.querystring) {
       route.schema = { ...route.schema, querystring: Type.Object({}, { additionalProperties: false }) };
+    }
+    // Nor a body field: `{"x":1}` is a 400 naming it, as on placeOrder, rather than ignored.
+    if (route.schema?.operationId && !route.schema.body && takesBody(route.method)) {
+      route.schema = { ...route.schema, ...noFieldsBody };
     }
     if (!route.url.includes(':')) return;
     route.preValidation = [

@@ -10,6 +10,13 @@ import { startTestApp, type TestApp } from '../helpers/test-app.js';
 interface Operation {
   operationId: string;
   deprecated?: boolean;
+  requestBody?: {
+    required: boolean;
+    content: Record<
+      string,
+      { schema: { type?: string; properties?: object; additionalProperties?: boolean } }
+    >;
+  };
   responses: Record<
     string,
     {
@@ -133,6 +140,24 @@ describe('the OpenAPI document', () => {
     assert.deepEqual(doc.components.schemas.Error!.properties!.code!.enum, errorCodes);
   });
 
+  test('a body is required where the operation takes one; elsewhere it is optional and has no fields', () => {
+    const bodies = operations()
+      .filter((op) => op.requestBody)
+      .map((op) => [op.operationId, op.requestBody!.required]);
+    assert.deepEqual(Object.fromEntries(bodies), {
+      createPet: true,
+      placeOrder: true,
+      approveOrder: false,
+      completeOrder: false,
+      cancelOrder: false,
+    });
+    for (const op of operations().filter((o) => o.requestBody?.required === false)) {
+      const { schema } = op.requestBody!.content['application/json']!;
+      assert.deepEqual([schema.type, schema.properties, schema.additionalProperties], ['object', {}, false]);
+      assert.equal(JSON.stringify(op).includes('x-optional-body'), false, 'the mark is not published');
+    }
+  });
+
   test('is served without a key and is the same as the docs page reads', async () => {
     const page = await t.request({ url: '/v1/docs/json' });
     assert.deepEqual(page.json(), doc);
@@ -202,6 +227,7 @@ describe('the OpenAPI document', () => {
             payload: 'x',
           },
         ],
+        [`${order}/${action}`, 'post', post(`/v1/store/orders/1/${action}`, { x: 1 })],
         [
           `${order}/${action}`,
           'post',

@@ -139,6 +139,48 @@ for (const backend of backends) {
       }
     }
 
+    // The actions take no body: one may be sent if it has no field, and any field is refused, not ignored.
+    const actionBodies: Array<[string, string, RegExp]> = [
+      ['an unknown field', '{"x":1}', /^Invalid request: unknown field 'x'$/],
+      ['a field the order has', '{"status":"cancelled"}', /^Invalid request: unknown field 'status'$/],
+      ['a JSON array', '[]', /request body must be a JSON object/],
+      ['JSON null', 'null', /request body must be a JSON object/],
+    ];
+    for (const action of orderStepActions) {
+      const from = orderTransitions[action].from[0];
+      for (const [what, payload, message] of actionBodies) {
+        test(`${action} with ${what} in its body: 400 validation_failed, nothing changed`, async () => {
+          const { petId, orderId } = await orderIn(from);
+          const url = `/v1/store/orders/${orderId}`;
+          const before = (await t.request({ url, headers: t.auth })).json();
+          const res = await t.request({
+            method: 'POST',
+            url: `${url}/${action}`,
+            headers: { ...t.auth, 'content-type': 'application/json' },
+            payload,
+          });
+          assert.equal(res.statusCode, 400, res.body);
+          assert.equal(res.json().code, 'validation_failed');
+          assert.match(res.json().message, message);
+          assert.deepEqual((await t.request({ url, headers: t.auth })).json(), before);
+          assert.equal(await petStatus(petId), petStatusFor[from]);
+        });
+      }
+
+      test(`${action} with an empty JSON object as its body: applied`, async () => {
+        const { petId, orderId } = await orderIn(from);
+        const res = await t.request({
+          method: 'POST',
+          url: `/v1/store/orders/${orderId}/${action}`,
+          headers: t.auth,
+          payload: {},
+        });
+        assert.equal(res.statusCode, 200, res.body);
+        assert.equal(res.json().status, orderTransitions[action].to);
+        assert.equal(await petStatus(petId), orderTransitions[action].petTo);
+      });
+    }
+
     test('a cancelled pet can be ordered again; its old order stays cancelled', async () => {
       const { petId, orderId } = await orderIn('cancelled');
       assert.equal(await petStatus(petId), 'available');

@@ -150,7 +150,7 @@ export const storeRoutes: FastifyPluginAsyncTypebox<StoreRoutesOptions> = async 
           params: OrderIdParams,
           response: {
             200: orderResponse('The order after the action'),
-            // The actions take no body, but one may be sent: it is parsed as for any POST, or refused.
+            // The actions take no body; `{}` may be sent, a field is refused (src/http/v1-rules.ts).
             400: errorResponse(400, {}, ['validation_failed', 'malformed_json', 'bad_request']),
             404: errorResponse(404),
             409: errorResponse(409),
