@@ -20,14 +20,15 @@ export interface ServiceEvent<T extends object = object> {
 }
 
 /**
- * A type filter: an exact type (`pet.created`) or every type of a resource (`order.*`). Anything else is
- * refused rather than matching nothing, so that a typo shows.
+ * Every type filter: each exact type (`pet.created`), then every type of each resource (`order.*`). Anything
+ * else is refused rather than matching nothing, so that a typo shows; the list names the choices.
  */
-export const eventTypePattern = /^(pet|order)\.(\*|[a-z_]+)$/;
+export const eventTypeFilters: readonly string[] = [
+  ...eventTypes,
+  ...new Set(eventTypes.map((type) => `${type.split('.')[0]}.*`)),
+];
 
-export const isEventTypeFilter = (filter: string): boolean =>
-  eventTypePattern.test(filter) &&
-  (filter.endsWith('.*') || (eventTypes as readonly string[]).includes(filter));
+export const isEventTypeFilter = (filter: string): boolean => eventTypeFilters.includes(filter);
 
 /** Whether an event type is selected by a filter (exact, or a `resource.*` prefix). */
 export const matchesEventType = (filter: string, type: string): boolean =>

@@ -30,7 +30,7 @@ export const errorCatalogue = {
   },
   unknown_event_type: {
     status: 400,
-    message: 'Unknown event type filter: %s',
+    message: 'Unknown event type filter %s: give one of %s',
     when: 'The `type` filter of `GET /v1/events` names no event type: give an exact type such as `pet.created`, or `pet.*` or `order.*`.',
   },
   bad_request: {

@@ -104,6 +104,32 @@ for (const backend of backends) {
       assert.equal(petsCursor.json().code, 'invalid_cursor');
     });
 
+    test('a type filter that is no type or family is 400 unknown_event_type naming the choices', async () => {
+      await createPet({ name: 'Filtered', categoryId: 1 });
+      const feed = (await events('?limit=100')).body;
+      const choices =
+        'pet.created, pet.status_changed, order.placed, order.approved, order.completed, order.cancelled, ' +
+        'pet.*, order.*';
+      const long = 'pet.'.repeat(100);
+      const refused: Array<[string, string]> = [
+        ...['pet', '*', 'PET.created', 'pet.CREATED', 'order.nope', 'pet.adopted', 'pet.*.x', '.*', ''].map(
+          (type): [string, string] => [type, type],
+        ),
+        [long, `${long.slice(0, 50)}…`],
+      ];
+      for (const [type, quoted] of refused) {
+        const res = await t.request({ url: `/v1/events?type=${encodeURIComponent(type)}`, headers: t.auth });
+        assert.equal(res.statusCode, 400, type);
+        assert.deepEqual(res.json(), {
+          code: 'unknown_event_type',
+          message: `Unknown event type filter '${quoted}': give one of ${choices}`,
+          status: 400,
+        });
+      }
+      for (const type of choices.split(', ')) assert.ok((await events(`?type=${type}`)).body, type);
+      assert.deepEqual((await events('?limit=100')).body, feed);
+    });
+
     test('events older than the retention are pruned', async () => {
       const count = (await events('?limit=100')).body.length;
       await createPet({ name: 'late', categoryId: 1 });

@@ -1048,7 +1048,7 @@ export interface operations {
     listEvents: {
         parameters: {
             query?: {
-                /** @description Only events of this type (`order.approved`), or of every type of a resource (`order.*`) */
+                /** @description Only events of this type (`order.approved`), or of every type of a resource (`order.*`): one of `pet.created`, `pet.status_changed`, `order.placed`, `order.approved`, `order.completed`, `order.cancelled`, `pet.*`, `order.*`; anything else is 400 `unknown_event_type` */
                 type?: string;
                 /** @description Most events returned */
                 limit?: number;

@@ -2,13 +2,10 @@
 // SDK, like `petstore pets` and `petstore orders`.
 import { Command, Option } from 'commander';
 import type { Event, EventTypeFilter } from '@petstore/client';
-import { eventTypes } from '../../domain/events.js';
+import { eventTypeFilters } from '../../domain/events.js';
 import { withClient, withClientOptions, type ClientFlags } from '../client-options.js';
 import { positiveInteger } from '../option-parsers.js';
 import { printFound } from '../print-table.js';
-
-/** Every filter the feed takes: each type, and each resource's `pet.*`, `order.*`. */
-const typeFilters = [...eventTypes, ...new Set(eventTypes.map((type) => `${type.split('.')[0]}.*`))];
 
 const eventRow = (event: Event) => ({
   id: event.id,
@@ -29,7 +26,7 @@ export function eventsCommand(): Command {
       .command('list')
       .description('List events: one page, or every page with --all')
       .addOption(
-        new Option('--type <type>', 'Only events of this type, or pet.*/order.*').choices(typeFilters),
+        new Option('--type <type>', 'Only events of this type, or pet.*/order.*').choices(eventTypeFilters),
       )
       .option(
         '--limit <n>',

@@ -58,7 +58,7 @@ export async function listEventsAfter(db: Db, { type, afterId, limit }: EventPag
   let query = db.selectFrom('events').selectAll().where('id', '>', afterId);
   if (type) {
     const prefix = eventTypePrefix(type);
-    // A prefix is `pet.` or `order.` (see eventTypePattern): no LIKE wildcard in it.
+    // A prefix is `pet.` or `order.` (see eventTypeFilters): no LIKE wildcard in it.
     query = prefix ? query.where('type', 'like', `${prefix}%`) : query.where('type', '=', type);
   }
   return query.orderBy('id').limit(limit).execute();
