@@ -55,6 +55,9 @@ export function startFollower(
   const run = (async () => {
     let path = firstPath;
     for (let request = 0; ; request++) {
+      // Whether this request begins after the writes ended: only such a pass must have seen every write (one
+      // sent earlier may be answered after they ended, yet rightly without the last of them).
+      const beganAfterWrites = stopping;
       const res = await fetch(`${baseUrl(request)}${path}`, { headers });
       assert.equal(res.status, 200, `follower request ${path}: ${await res.clone().text()}`);
       seen.push(...idsOf(await res.json()));
@@ -62,8 +65,8 @@ export function startFollower(
       assert.ok(link, `every page links onwards: ${res.headers.get('link')}`);
       path = link[1]!;
       if (link[2] === 'resume') {
-        // Caught up: once writes have stopped and been acknowledged, this pass saw everything.
-        if (stopping) return;
+        // Caught up: a pass that began once every write was acknowledged saw everything.
+        if (beganAfterWrites) return;
         await new Promise((resolve) => setTimeout(resolve, pauseMs));
       }
     }
