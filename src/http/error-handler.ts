@@ -4,6 +4,7 @@ import { redactKeys } from '../domain/api-key-format.js';
 import { ApiError } from '../errors/api-error.js';
 import { errorCatalogue, type ErrorEntry } from '../errors/catalogue.js';
 import { describeValidationErrors } from './validation.js';
+import { cutToQuote, quotedLength } from './quoted.js';
 
 /** Fastify's own error codes that a client can cause, and what they mean in the catalogue. */
 function fromFastifyError(
@@ -82,13 +83,10 @@ export function installErrorHandlers(app: FastifyInstance, bodyLimit: number): v
   app.setNotFoundHandler((request, reply) => sendApiError(reply, routeNotFound(request)));
 }
 
-/** Longest part of a path quoted back in a message; the rest is cut, so a huge path is never echoed. */
-const quotedPathLength = 100;
-
 /** A path fit to quote in a message: without its query, keys masked, cut to a bounded length. */
 export function quotablePath(url: string): string {
   const path = redactKeys(url.split('?')[0]!);
-  return path.length > quotedPathLength ? `${path.slice(0, quotedPathLength)}…` : path;
+  return cutToQuote(path, quotedLength.path);
 }
 
 export const routeNotFound = (request: FastifyRequest, hint = ''): ApiError =>

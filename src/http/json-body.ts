@@ -4,15 +4,13 @@ import { isUtf8 } from 'node:buffer';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../errors/api-error.js';
 import { findLoneSurrogate, type LoneSurrogate } from './lone-surrogates.js';
+import { cutToQuote, quotedLength } from './quoted.js';
 
 // Only an escape from \ud800 to \udfff parses to a surrogate: a body without one needs no walk.
 const surrogateEscape = /\\u[dD][89a-fA-F]/;
 
-/** Longest path of fields quoted in a message; a deeper one is cut, so that a body is never echoed whole. */
-const quotedPathLength = 100;
-
 function describe({ path, inName, codeUnit }: LoneSurrogate): string {
-  const field = path.length > quotedPathLength ? `${path.slice(0, quotedPathLength)}…` : path;
+  const field = cutToQuote(path, quotedLength.path);
   const where = inName ? `a field name${field ? ` in ${field}` : ''}` : field || 'the request body';
   return (
     `${where} must be Unicode text: \\u${codeUnit.toString(16)} is a lone surrogate ` +

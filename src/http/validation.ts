@@ -3,6 +3,7 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
+import { cutToQuote, quotedLength } from './quoted.js';
 
 const vocabulary = ['x-pattern-rule', 'x-trimmed'];
 
@@ -140,12 +141,8 @@ const partNames: Record<string, string> = {
   headers: 'the headers',
 };
 
-/** Longest unknown name quoted back, and most problems listed: a small request never makes a large answer. */
-const quotedNameLength = 50;
+/** Most problems listed in one message: a small request never makes a large answer. */
 const listedProblems = 5;
-
-const quotableName = (name: string) =>
-  name.length > quotedNameLength ? `${name.slice(0, quotedNameLength)}…` : name;
 
 /** Describes one failed rule, naming the field it concerns. */
 function describe(error: ErrorObject, part: string): string {
@@ -159,7 +156,7 @@ function describe(error: ErrorObject, part: string): string {
         ? `${String(p.missingProperty)} is required`
         : `${field ? field + '.' : ''}${String(p.missingProperty)} is required`;
     case 'additionalProperties':
-      return `unknown ${part === 'querystring' ? 'query parameter' : 'field'} '${quotableName(String(p.additionalProperty))}'${
+      return `unknown ${part === 'querystring' ? 'query parameter' : 'field'} '${cutToQuote(String(p.additionalProperty), quotedLength.name)}'${
         field ? ` in ${field}` : ''
       }`;
     case 'type':

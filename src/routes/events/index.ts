@@ -6,11 +6,7 @@ import { ApiError } from '../../errors/api-error.js';
 import { pageLink } from '../../http/page-link.js';
 import { commonErrors, errorResponse } from '../../http/schemas/error.js';
 import { ListEventsQuery, listEventsResponse } from './schemas.js';
-
-/** Longest filter quoted back in a message; a longer one is cut, so that the query is never echoed whole. */
-const quotedLength = 50;
-
-const quoted = (type: string) => `'${type.length > quotedLength ? `${type.slice(0, quotedLength)}…` : type}'`;
+import { cutToQuote, quotedLength } from '../../http/quoted.js';
 
 export interface EventsRoutesOptions {
   /** Base of absolute links, ending in /v1; '/v1' gives relative ones. */
@@ -48,7 +44,11 @@ export const eventsRoutes: FastifyPluginAsyncTypebox<EventsRoutesOptions> = asyn
     async (request, reply) => {
       const { limit = defaultPageSize, type, cursor } = request.query;
       if (type !== undefined && !isEventTypeFilter(type)) {
-        throw new ApiError('unknown_event_type', quoted(type), eventTypeFilters.join(', '));
+        throw new ApiError(
+          'unknown_event_type',
+          `'${cutToQuote(type, quotedLength.name)}'`,
+          eventTypeFilters.join(', '),
+        );
       }
       const page = await events.list({ type, limit, cursor });
       pageLink(reply, `${baseUrl}/events`, { limit, type }, page);
