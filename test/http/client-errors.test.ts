@@ -109,6 +109,14 @@ describe('client errors', () => {
     assert.ok(answer.elapsedMs < 1500, `cut off after ${answer.elapsedMs} ms`);
   });
 
+  test('a request already answered (a 401 before its slow body) gets no second answer at the limit', async () => {
+    const request = `${post('Bearer nothing', 'Content-Type: application/json', 'Content-Length: 100')}\r\n{`;
+    const answer = await rawExchange(port, request);
+    assert.equal(answer.statusLine, 'HTTP/1.1 401 Unauthorized');
+    assert.ok(answer.closedByServer, 'closed at the limit');
+    assert.ok(!answer.body.includes('HTTP/1.1'), `one answer only, got: ${answer.body}`);
+  });
+
   test('the server holds a whole request, headers included, to the configured time', () => {
     assert.equal(t.app.server.requestTimeout, requestTimeoutMs);
     assert.equal(t.app.server.headersTimeout, requestTimeoutMs);
