@@ -58,11 +58,13 @@ export function answerClientErrors(requestTimeoutMs: number) {
     const requestId = inFlight ? requestIdOf(inFlight.req) : newRequestId();
     // At the level of any client's mistake, under the id the answer carries, so that it can be found.
     this.log.info({ requestId, code: answer.code, clientError: error.code }, answer.message);
-    // Once a response has begun, another written over it would corrupt what the client reads; and with none in
-    // flight on a connection that has carried answers, the late request may be one already answered (a 401
-    // sent before its body, still trickling in): a second answer to it would be read as the next one's. Node's
-    // own handler holds back there too.
-    const answered = inFlight ? inFlight.headersSent : socket.bytesWritten > 0;
+    // Once a response has begun, another written over it would corrupt what the client reads. A late request
+    // with none in flight, on a connection that has carried answers, may be one answered already (a 401 sent
+    // before its body, still trickling in): a second answer would be read as the next request's, so it gets
+    // none. A parse error there is the next request's own, and is answered.
+    const answered = inFlight
+      ? inFlight.headersSent
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' && socket.bytesWritten > 0;
     if (!socket.writable || answered) {
       socket.destroy();
       return;

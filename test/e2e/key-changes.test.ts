@@ -116,5 +116,20 @@ if (postgres && redisUrl) {
       assert.equal(revoked.code, 0, revoked.stderr);
       assert.equal(await status(key), 401);
     });
+
+    test('an instance started without the Redis settings of the last one says so', async () => {
+      const { REDIS_URL, PETSTORE_REDIS_PREFIX, ...withoutRedis } = envOf(t.config);
+      assert.ok(REDIS_URL && PETSTORE_REDIS_PREFIX);
+      const other = await startServerProcess([], { ...withoutRedis, LOG_LEVEL: 'warn' }, 60_000);
+      try {
+        await other.waitForOutput(
+          /kept its cache versions in Redis, under the prefix petstore-test:version-home/,
+          1,
+          20_000,
+        );
+      } finally {
+        await other.stop();
+      }
+    });
   });
 }

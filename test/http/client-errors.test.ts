@@ -117,6 +117,14 @@ describe('client errors', () => {
     assert.ok(!answer.body.includes('HTTP/1.1'), `one answer only, got: ${answer.body}`);
   });
 
+  test('a malformed request on a connection that has carried an answer is still answered', async () => {
+    const first = `${head('GET /healthz HTTP/1.1')}\r\n`;
+    const oversized = `${head('GET /v1/pets HTTP/1.1', `X-Big: ${'a'.repeat(20_000)}`)}\r\n`;
+    const answer = await rawExchange(port, first, { pieces: [oversized], everyMs: 100 });
+    assert.equal(answer.statusLine, 'HTTP/1.1 200 OK');
+    assert.match(answer.body, /HTTP\/1\.1 431 Request Header Fields Too Large[^]*"code":"headers_too_large"/);
+  });
+
   test('the server holds a whole request, headers included, to the configured time', () => {
     assert.equal(t.app.server.requestTimeout, requestTimeoutMs);
     assert.equal(t.app.server.headersTimeout, requestTimeoutMs);
