@@ -7,8 +7,9 @@ import { authenticate } from './http/auth.js';
 import { answerClientErrors } from './http/client-errors.js';
 import { installErrorHandlers } from './http/error-handler.js';
 import './http/fastify-types.js';
+import { DeprecatedPaths } from './http/deprecation.js';
 import { parseJsonBodies } from './http/json-body.js';
-import { answerOtherMethods, collectRouteMethods } from './http/method-not-allowed.js';
+import { answerOtherMethods, collectRouteMethods, routeEveryMethod } from './http/method-not-allowed.js';
 import { applyV1Rules } from './http/v1-rules.js';
 import { registerDocsRoutes, registerOpenApi } from './http/openapi.js';
 import { requestIdOf } from './http/request-id.js';
@@ -82,6 +83,7 @@ export async function buildApp({
   // The onRequest hooks of every /v1 request, filled in once the services exist; the router's own errors
   // under /v1 run the same ones.
   const v1Hooks: V1Hook[] = [];
+  const deprecatedPaths = new DeprecatedPaths();
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -96,7 +98,7 @@ export async function buildApp({
     logController: new RequestLog(),
     return503OnClosing: true,
     // The router's own errors (bad percent-encoding, an over-long path parameter) in the Error shape too.
-    frameworkErrors: answerRouterErrors(v1Hooks),
+    frameworkErrors: answerRouterErrors(v1Hooks, deprecatedPaths),
     // A whole request must arrive within the limit (a client trickling its body is cut off), and what Node's
     // HTTP parser refuses before Fastify sees it, that 408 included, is answered in the Error shape too.
     ...requestTimeoutOptions(config.requestTimeoutMs),
@@ -138,6 +140,8 @@ export async function buildApp({
   installErrorHandlers(app, config.bodyLimit);
 
   const corsOrigins = corsOriginsOf(config.corsOrigins);
+  routeEveryMethod(app);
+  deprecatedPaths.watch(app);
   const v1Routes = collectRouteMethods(app, '/v1/');
   await registerCors(app, corsOrigins, v1Routes.all);
   await registerOpenApi(app, config);

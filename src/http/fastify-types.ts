@@ -1,5 +1,6 @@
 // What the service adds to Fastify's instance and request types.
 import type { Config } from '../config.js';
+import type { DeprecationNotice } from './deprecation.js';
 import type { RateLimiter } from '../limits/index.js';
 import type { Metrics } from '../metrics/metrics.js';
 import type { ApiKeyInfo } from '../services/api-keys-service.js';
@@ -22,5 +23,9 @@ declare module 'fastify' {
     apiKey: ApiKeyInfo | undefined;
     /** The data version as this /v1 request sees it, read once for every cache it consults; set by the auth hook. */
     dataVersion: VersionView | undefined;
+  }
+  interface FastifyContextConfig {
+    /** Marks the route's path deprecated: all its responses carry the headers (http/deprecation.ts). */
+    deprecation?: DeprecationNotice;
   }
 }

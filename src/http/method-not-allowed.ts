@@ -1,10 +1,21 @@
-// A known path asked with a method it does not take answers 405 with Allow, rather than 404. The registered
-// routes are the one source of each path's Allow list and of the methods CORS allows.
+// A known path asked with a method it does not take answers 405 with Allow, rather than 404, whatever the
+// method: TRACE and WebDAV's PROPFIND included. The registered routes are the one source of each path's Allow
+// list and of the methods CORS allows.
+import { METHODS } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { ApiError } from '../errors/api-error.js';
 import { sendApiError } from './error-handler.js';
 
-const methods: HTTPMethods[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+/**
+ * Lets the router route every method Node's parser accepts, so that each can be answered 405 on a known path
+ * (Fastify routes only the common ones and TRACE; any other would be 404). CONNECT never reaches the router:
+ * Node hands it to its own event. None of them is given a body: their 405 is answered before one is read.
+ */
+export function routeEveryMethod(app: FastifyInstance): void {
+  for (const method of METHODS) {
+    if (method !== 'CONNECT' && !app.supportedMethods.includes(method)) app.addHttpMethod(method);
+  }
+}
 
 /** The methods of each route under a prefix, gathered as the routes register. */
 export interface RouteMethods {
@@ -51,7 +62,9 @@ function allowOnly(app: FastifyInstance, url: string, allowed: HTTPMethods[], co
       new ApiError('method_not_allowed', request.method, url, allowHeader),
     );
   app.route({
-    method: methods.filter((m) => !allow.includes(m) && !(corsEnabled && m === 'OPTIONS')),
+    method: (app.supportedMethods as HTTPMethods[]).filter(
+      (m) => !allow.includes(m) && !(corsEnabled && m === 'OPTIONS'),
+    ),
     url: url.slice(app.prefix.length),
     schema: { hide: true },
     // Answered as the request arrives, after the /v1 hooks: its body is not read, so a body that is no JSON

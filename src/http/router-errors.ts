@@ -6,6 +6,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { maxParamLength } from '../domain/path-parameters.js';
 import { ApiError } from '../errors/api-error.js';
+import type { DeprecatedPaths } from './deprecation.js';
 import { logApiError, sendApiError, toApiError } from './error-handler.js';
 import { observeRequest } from './request-metrics.js';
 import { setStandardHeaders } from './standard-headers.js';
@@ -23,9 +24,10 @@ export type V1Hook = (request: FastifyRequest, reply: FastifyReply) => Promise<v
 
 /**
  * The API port's `frameworkErrors`. `v1Hooks` are the very hooks every /v1 route runs on request; Fastify
- * takes this answer before the services those hooks need exist, so the app fills the list in afterwards.
+ * takes this answer before the services those hooks need exist, so the app fills the list in afterwards, as
+ * the routes fill `deprecatedPaths` in as they register.
  */
-export function answerRouterErrors(v1Hooks: readonly V1Hook[]) {
+export function answerRouterErrors(v1Hooks: readonly V1Hook[], deprecatedPaths: DeprecatedPaths) {
   return async function answerRouterError(
     error: FastifyError,
     request: FastifyRequest,
@@ -33,6 +35,8 @@ export function answerRouterErrors(v1Hooks: readonly V1Hook[]) {
   ): Promise<void> {
     const started = performance.now();
     setStandardHeaders(request, reply);
+    const deprecation = deprecatedPaths.headersFor(request.url);
+    if (deprecation) reply.headers(deprecation);
     let answer = routerErrorOf(error);
     let cause: unknown = error;
     if (/^\/v1(\/|$)/.test(request.url)) {

@@ -20,7 +20,8 @@ const refuseEmptyParameter: preValidationAsyncHookHandler = async (request) => {
 const bodyMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const takesBody = (method: string | string[]) => [method].flat().some((m) => bodyMethods.has(m));
 
-// Raised by the router before the route is known, so without any header of the operation's own.
+// Raised by the router before the route is known, so without any header of the operation's own, unless the
+// operation documents its own 414 (a deprecated path's carries the deprecation headers).
 const uriTooLong = errorResponse(414);
 
 /** Called inside the /v1 plugin, before its routes are registered. */
@@ -41,7 +42,7 @@ export function applyV1Rules(v1: FastifyInstance): void {
     ];
     if (route.schema?.operationId) {
       const { response } = route.schema as { response?: Record<string, unknown> };
-      route.schema = { ...route.schema, response: { ...response, 414: uriTooLong } };
+      route.schema = { ...route.schema, response: { 414: uriTooLong, ...response } };
     }
   });
   v1.setNotFoundHandler((request, reply) => sendApiError(reply, routeNotFound(request)));

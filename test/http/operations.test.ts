@@ -24,6 +24,11 @@ describe('routing and headers', () => {
     ['DELETE', '/v1/pets/1', 405, 'method_not_allowed', 'GET, HEAD'],
     ['POST', '/v1/pets/1', 405, 'method_not_allowed', 'GET, HEAD'],
     ['OPTIONS', '/v1/pets', 405, 'method_not_allowed', 'GET, POST, HEAD'],
+    ['TRACE', '/v1/pets', 405, 'method_not_allowed', 'GET, POST, HEAD'],
+    ['PROPFIND', '/v1/pets/1', 405, 'method_not_allowed', 'GET, HEAD'],
+    ['SEARCH', '/v1/store/orders', 405, 'method_not_allowed', 'POST, GET, HEAD'],
+    ['PROPFIND', '/v1/unknown', 404, 'route_not_found', undefined],
+    ['MKCOL', '/', 404, 'route_not_found', undefined],
   ];
   for (const [method, url, status, code, allow] of routing) {
     test(`${method} ${url} → ${status} ${code}`, async () => {

@@ -145,6 +145,9 @@ for (const backend of backends) {
         ['/v1/pets/0', 400, 'validation_failed'],
         ['/v1/pets/-3', 400, 'validation_failed'],
         ['/v1/pets/9007199254740992', 400, 'validation_failed'],
+        // Refused by the router, before any route is found: the path is still getPet's.
+        ['/v1/pets/%E0%A4%A', 400, 'bad_request'],
+        [`/v1/pets/${'1'.repeat(600)}`, 414, 'uri_too_long'],
       ];
       for (const [url, status, code] of cases) {
         const res = await t.request({ url, headers: t.auth });
@@ -157,6 +160,14 @@ for (const backend of backends) {
       const unauthenticated = await t.request({ url: '/v1/pets/1' });
       assert.equal(unauthenticated.statusCode, 401);
       assert.equal(unauthenticated.headers.sunset, 'Thu, 05 Dec 2030 00:00:00 GMT');
+      // The path is deprecated, not only its GET: a method it does not take says so too.
+      const otherMethod = await t.request({ method: 'PUT', url: '/v1/pets/1', headers: t.auth });
+      assert.equal(otherMethod.statusCode, 405);
+      assert.equal(otherMethod.headers.sunset, 'Thu, 05 Dec 2030 00:00:00 GMT');
+      // Other paths are not deprecated, even when the router refuses them.
+      const orders = await t.request({ url: `/v1/store/orders/${'1'.repeat(600)}`, headers: t.auth });
+      assert.equal(orders.statusCode, 414);
+      assert.equal(orders.headers.sunset, undefined);
     });
   });
 }

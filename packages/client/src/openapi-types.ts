@@ -954,6 +954,12 @@ export interface operations {
                     "RateLimit-Policy": string;
                     /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
                     RateLimit: string;
+                    /** @description RFC 9745: when this operation was deprecated (`@` Unix time) */
+                    Deprecation?: string;
+                    /** @description RFC 8594: when this operation will be removed */
+                    Sunset?: string;
+                    /** @description Documentation of the replacement, `GET /pets` with `status` */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {

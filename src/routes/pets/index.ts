@@ -2,7 +2,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { commonErrors, errorResponse } from '../../http/schemas/error.js';
-import { deprecationHeaders } from '../../http/deprecation.js';
 import { pageLinkValue } from '../../http/page-link.js';
 import { IdempotencyHeaders } from '../../http/schemas/idempotency.js';
 import { trimMarkedFields } from '../../http/trimmed-fields.js';
@@ -132,17 +131,20 @@ export const petsRoutes: FastifyPluginAsyncTypebox<PetsRoutesOptions> = async (
           200: getPetResponse,
           400: getPetError(400, ['validation_failed', 'bad_request']),
           404: getPetError(404),
+          414: getPetError(414),
           401: getPetError(401),
           429: getPetError(429),
           500: getPetError(500),
           503: getPetError(503),
         },
       },
-      onSend: deprecationHeaders({
-        deprecatedAt: new Date('2026-01-01T00:00:00Z'),
-        sunsetAt: new Date('2030-12-05T00:00:00Z'),
-        replacementDocs,
-      }),
+      config: {
+        deprecation: {
+          deprecatedAt: new Date('2026-01-01T00:00:00Z'),
+          sunsetAt: new Date('2030-12-05T00:00:00Z'),
+          replacementDocs,
+        },
+      },
     },
     async (request) => pets.get(request.params.petId),
   );
