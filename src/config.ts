@@ -176,11 +176,12 @@ export const settings = {
     { expected: 'a URL starting with redis:// or rediss://' },
   ),
   redisPrefix: setting(
-    Type.String({ pattern: '^[\\w.:-]*$', default: '' }),
+    // The `:` that separates it from the rest of each key is the service's own.
+    Type.String({ pattern: '^$|^[\\w.:-]*[\\w.-]$', default: '' }),
     'PETSTORE_REDIS_PREFIX',
     '--redis-prefix',
     'Prefix of every Redis key (default: `petstore:` and the deployment), so deployments can share one Redis',
-    { expected: 'letters, digits and the characters _ . : -' },
+    { expected: 'letters, digits and the characters _ . : -, not ending in :' },
   ),
   redisTimeoutMs: setting(
     Type.Integer({ minimum: 1, maximum: 60000, default: 200 }),

@@ -51,6 +51,11 @@ const refused: Array<[Record<string, string>, RegExp]> = [
   [{ PETSTORE_WORKERS: '0' }, /PETSTORE_WORKERS \(--workers\) must be a whole number from 1 to 256, got "0"/],
   [{ PETSTORE_MIGRATE: 'maybe' }, /PETSTORE_MIGRATE \(--no-migrate\) must be true or false/],
   [{ REDIS_URL: 'localhost:6379' }, /REDIS_URL \(--redis-url\) must be a URL starting with redis:\/\//],
+  // The service adds the `:` after it; `shelter:` would make keys such as `shelter::data-version`.
+  [
+    { PETSTORE_REDIS_PREFIX: 'shelter:' },
+    /PETSTORE_REDIS_PREFIX \(--redis-prefix\) must be .*not ending in :/,
+  ],
 ];
 for (const [env, message] of refused) {
   test(`refuses ${JSON.stringify(env)}`, () => {
