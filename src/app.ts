@@ -8,6 +8,7 @@ import { answerClientErrors } from './http/client-errors.js';
 import { installErrorHandlers } from './http/error-handler.js';
 import './http/fastify-types.js';
 import { DeprecatedPaths } from './http/deprecation.js';
+import { hostCheckedByApp, requireHost } from './http/host-header.js';
 import { parseJsonBodies } from './http/json-body.js';
 import { answerOtherMethods, collectRouteMethods, routeEveryMethod } from './http/method-not-allowed.js';
 import { applyV1Rules } from './http/v1-rules.js';
@@ -84,6 +85,7 @@ export async function buildApp({
   // under /v1 run the same ones.
   const v1Hooks: V1Hook[] = [];
   const deprecatedPaths = new DeprecatedPaths();
+  const timeouts = requestTimeoutOptions(config.requestTimeoutMs);
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -101,7 +103,8 @@ export async function buildApp({
     frameworkErrors: answerRouterErrors(v1Hooks, deprecatedPaths),
     // A whole request must arrive within the limit (a client trickling its body is cut off), and what Node's
     // HTTP parser refuses before Fastify sees it, that 408 included, is answered in the Error shape too.
-    ...requestTimeoutOptions(config.requestTimeoutMs),
+    ...timeouts,
+    http: { ...timeouts.http, ...hostCheckedByApp },
     clientErrorHandler: answerClientErrors(config.requestTimeoutMs),
     routerOptions: { maxParamLength },
     forceCloseConnections: 'idle',
@@ -136,6 +139,7 @@ export async function buildApp({
   app.removeContentTypeParser(['text/plain']);
   parseJsonBodies(app);
   sendStandardHeaders(app);
+  requireHost(app);
   recordRequestMetrics(app, app.metrics);
   installErrorHandlers(app, config.bodyLimit);
 

@@ -39,8 +39,8 @@ export const errorCatalogue = {
     when:
       'The HTTP request itself is malformed: a path that is not valid percent-encoding, or a request Node’s HTTP ' +
       'parser refuses (a bad or doubled Content-Length, Content-Length with Transfer-Encoding, a control character ' +
-      'in a header, a header line without a colon, a bad chunk size, a method not in capitals), after which the ' +
-      'connection is closed.',
+      'in a header, a header line without a colon, a bad chunk size, a method not in capitals), or an HTTP/1.1 ' +
+      'request without a Host header; the connection is then closed.',
   },
   authentication_required: {
     status: 401,

@@ -69,6 +69,9 @@ export function answerClientErrors(requestTimeoutMs: number) {
       socket.destroy();
       return;
     }
+    // The API's port counts it with its answers (the metrics port has no metrics of its own requests).
+    if (this.hasDecorator('metrics'))
+      this.metrics.countRefusedRequest(inFlight?.req.method ?? 'unparsed', answer.status);
     // Closed once the answer is handed to the system, so that closing cannot cut it short.
     socket.end(rawErrorResponse(answer, requestId), () => socket.destroy());
   };

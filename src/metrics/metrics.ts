@@ -8,6 +8,11 @@ export interface Metrics {
   registry: Registry;
   /** One finished HTTP request; `route` is the route's pattern, never the raw URL, to bound the series. */
   observeRequest(method: string, route: string, status: number, seconds: number): void;
+  /**
+   * A request Node's HTTP server refused before it was answered through Fastify (malformed, too large, too
+   * late): counted with route `unparsed`, and not timed, since when it began is not known.
+   */
+  countRefusedRequest(method: string, status: number): void;
   /** A request refused with 429 because its key's budget was spent. */
   countRateLimitRejection(plan: PlanName): void;
   /** A key banned for a while after retrying through its 429s. */
@@ -91,6 +96,8 @@ export function createMetrics(store: Store): Metrics {
       requests.inc(labels);
       duration.observe(labels, seconds);
     },
+    countRefusedRequest: (method, status) =>
+      requests.inc({ method, route: 'unparsed', status: String(status) }),
     countRateLimitRejection: (plan) => rejections.inc({ plan }),
     countBan: (plan) => bans.inc({ plan }),
     countLimiterFallback: () => fallbacks.inc(),

@@ -69,6 +69,7 @@ const refused: Array<
     'bad_request',
     () => `${head('GET /v1/pets HTTP/1.1', 'NoColonHere')}\r\n`,
   ],
+  ['an HTTP/1.1 request without Host', 400, 'bad_request', () => 'GET /v1/pets HTTP/1.1\r\n\r\n'],
 ];
 
 describe('client errors', () => {
@@ -86,6 +87,25 @@ describe('client errors', () => {
       assertRawCatalogueError(await rawExchange(port, request(t.auth.authorization)), status, code, what);
     });
   }
+
+  test('each refusal is counted in the request metrics, under route "unparsed"', async () => {
+    const counted = async () => {
+      const { values } = await t.app.metrics.registry.getSingleMetric('petstore_http_requests_total')!.get();
+      const refusal = values.find((v) => v.labels.route === 'unparsed' && String(v.labels.status) === '431');
+      return refusal?.value ?? 0;
+    };
+    const before = await counted();
+    await rawExchange(port, refused[0]![3](t.auth.authorization));
+    assert.equal(await counted(), before + 1);
+  });
+
+  test('an HTTP/1.0 request needs no Host', async () => {
+    const answer = await rawExchange(
+      port,
+      `GET /v1/pets HTTP/1.0\r\nAuthorization: ${t.auth.authorization}\r\n\r\n`,
+    );
+    assert.match(answer.statusLine, / 200 /);
+  });
 
   test('a request whose headers come too slowly is 408 request_timeout', async () => {
     const answer = await rawExchange(port, head('GET /v1/pets HTTP/1.1'), {
