@@ -1,8 +1,10 @@
 // Bearer authentication of every /v1 operation. Failures are 401 with WWW-Authenticate (RFC 6750). With
 // rate limiting on, requests without a valid key are counted against their client address's anonymous
-// budget: the 401 carries that budget's headers, and once it is used up the address gets 429 before any
-// key it sends is looked up, so keys cannot be guessed faster than the budget allows. From a week before a
-// key expires, every response to it says when (docs/security.md).
+// budget: the 401 carries that budget's headers, and once it is used up such requests from the address get
+// 429. A valid key is never refused for its address's budget, since many clients may share one address (a
+// NAT): from a blocked address only a key that has the deployment's shape and passes its checksum is looked
+// up, the rest are refused with no lookup. Keys stay unguessable by their 178 random bits, not by the budget.
+// From a week before a key expires, every response to it says when (docs/security.md).
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { expiryWarningHeader, warnsOfExpiry } from '../domain/key-expiry.js';
 import { ApiError } from '../errors/api-error.js';
@@ -32,8 +34,14 @@ export function authenticate(
   limiter?: RateLimiter,
   clock: () => number = Date.now,
 ) {
+  /** Whether a request's key could be valid, told without a lookup (shape, checksum, deployment). */
+  const carriesWellFormedKey = (request: FastifyRequest): boolean => {
+    const key = bearer.exec(request.headers.authorization ?? '')?.[1];
+    return key !== undefined && apiKeys.wellFormed(key);
+  };
+
   return async function authenticateRequest(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    if (limiter) refuseBlockedAddress(limiter, request, reply);
+    if (limiter) refuseBlockedAddress(limiter, request, reply, carriesWellFormedKey);
     request.dataVersion = version.view(request.method === 'GET' || request.method === 'HEAD');
     try {
       const key = await apiKeys.authenticate(

@@ -14,22 +14,33 @@ export function limitByKey(limiter: RateLimiter) {
   };
 }
 
-/** Refuses a request from an address that used up its anonymous budget, before its key is even looked at. */
+/**
+ * Refuses a request from an address that used up its anonymous budget, unless `mayBeValid` says it carries
+ * a key worth looking up (asked only of a blocked address, so the usual request pays nothing for it). Such a
+ * key is looked up as usual: a valid one is limited by its own quota only, and a blocked address's invalid
+ * one gets this 429 from `chargeAddress`.
+ */
 export function refuseBlockedAddress(
   limiter: RateLimiter,
   request: FastifyRequest,
   reply: FastifyReply,
+  mayBeValid: (request: FastifyRequest) => boolean,
 ): void {
   const blocked = limiter.blockedAddress(request.ip);
-  if (blocked) enforce(reply, blocked, limiter.now());
+  if (blocked && !mayBeValid(request)) enforce(reply, blocked, limiter.now());
 }
 
-/** Counts a request that failed authentication against its address; throws the 429 once the budget is used. */
+/**
+ * Counts a request that failed authentication against its address; throws the 429 once the budget is used.
+ * A blocked address is refused without a count, like its requests that are refused before any lookup.
+ */
 export async function chargeAddress(
   limiter: RateLimiter,
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<void> {
+  const blocked = limiter.blockedAddress(request.ip);
+  if (blocked) enforce(reply, blocked, limiter.now());
   const decision = await limiter.limitAddress(request.ip).catch((error: unknown) => {
     request.log.error({ err: error }, 'rate limiter failed on an unauthenticated request');
   });

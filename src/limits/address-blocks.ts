@@ -1,5 +1,6 @@
 // Addresses that exhausted their anonymous budget, remembered by this process until their window resets,
-// so that their next requests are refused before any key is looked up (that is what throttles guessing).
+// so that their next requests are refused without a count, and with no lookup unless they carry a key that
+// passes its checksum: a valid key goes through on its own quota (src/http/auth.ts).
 // Bounded: past `capacity` entries the expired ones go, then the oldest.
 import type { WindowState } from './decision.js';
 

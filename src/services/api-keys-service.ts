@@ -90,6 +90,8 @@ export interface ApiKeysService {
    * `version` is the request's view of the versions (DataVersion.view), if it has one.
    */
   authenticate(presented: string, version?: VersionView): Promise<ApiKeyInfo>;
+  /** Whether a presented key has this deployment's shape and passes its checksum: all that needs no lookup. */
+  wellFormed(presented: string): boolean;
   /** "Last used" times, noted by `authenticate` and written in batches (src/services/key-usage.ts). */
   usage: KeyUsage;
 }
@@ -222,6 +224,11 @@ export function createApiKeysService(
     unban: (id) => change(id, { banned_until: null, ban_offences: 0 }),
 
     count: () => countApiKeys(store.db),
+
+    wellFormed(presented) {
+      const parsed = parseApiKey(presented);
+      return parsed.ok && parsed.deployment === deployment;
+    },
 
     async authenticate(presented, version) {
       // Revoking, re-planning, re-scoping, setting expiry, banning and unbanning are writes, which move the
