@@ -32,7 +32,9 @@ export function createFixtures(options: FixtureOptions) {
   const { dir, pets, deepPets, postgresUrl, redisUrl } = options;
   const tag = `${process.pid}_${Date.now().toString(36)}`;
   const postgresSchema = `bench_${tag}`;
-  const redisPrefix = `petstore-bench:${tag}:`;
+  // The service adds the `:` after its prefix (and refuses a prefix that ends in one); the cleanup matches
+  // up to that `:`, so that it never reaches a run whose tag merely starts with this one's.
+  const redisPrefix = `petstore-bench:${tag}`;
   const made: Deployment[] = [];
   let usedRedis = false;
   const keep = <D extends Deployment>(deployment: D) => (made.push(deployment), deployment);
@@ -72,7 +74,7 @@ export function createFixtures(options: FixtureOptions) {
     postgresUrl,
     async cleanup() {
       for (const deployment of made) await deployment.remove().catch(() => {});
-      if (usedRedis) await deleteRedisKeys(redisUrl, redisPrefix).catch(() => {});
+      if (usedRedis) await deleteRedisKeys(redisUrl, `${redisPrefix}:`).catch(() => {});
     },
   };
   return fixtures;

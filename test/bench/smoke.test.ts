@@ -1,12 +1,14 @@
 // A benchmark smoke run of a few seconds: the harness builds the service (incrementally, so it measures
-// the code in the work tree, never a stale dist/), seeds a small deployment, measures the main scenario
-// and the bare node:http baseline for a second each, and writes a result with numbers. Nothing is timed.
+// the code in the work tree, never a stale dist/), seeds a small deployment, measures the main scenario,
+// the bare node:http baseline and, where Redis answers, the main scenario with the limiter on Redis (whose
+// settings the harness passes itself), for a second each, and writes a result with numbers. Nothing is timed.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { redisUrl } from '../helpers/backends.js';
 
 const runner = new URL('../../bench/run.ts', import.meta.url).pathname;
 
@@ -16,19 +18,12 @@ test(
   async () => {
     const results = mkdtempSync(join(tmpdir(), 'petstore-bench-smoke-'));
     try {
-      const args = [
-        '--only',
-        'list-available,node-http-static',
-        '--rounds',
-        '1',
-        '--seconds',
-        '1',
-        '--warmup',
-        '0',
-      ];
+      const rows = ['list-available', 'node-http-static', ...(redisUrl ? ['list-available-redis'] : [])];
+      const args = ['--only', rows.join(','), '--rounds', '1', '--seconds', '1', '--warmup', '0'];
       args.push('--connections', '4', '--pets', '300', '--deep-pets', '300', '--results-dir', results);
       const child = spawn(process.execPath, ['--import', 'tsx', runner, ...args], {
         stdio: ['ignore', 'pipe', 'pipe'],
+        env: { ...process.env, ...(redisUrl ? { PETSTORE_BENCH_REDIS_URL: redisUrl } : {}) },
       });
       let output = '';
       for (const stream of [child.stdout, child.stderr])
@@ -43,6 +38,11 @@ test(
         goals: { what: string; measured?: number }[];
       };
       assert.equal(result.versions.node, process.versions.node);
+      assert.deepEqual(
+        result.rows.map((row) => row.name).sort(),
+        [...rows].sort(),
+        'every row asked for ran',
+      );
       for (const row of result.rows) {
         assert.ok(row.summary && row.summary.rps > 0 && row.summary.p99Ms > 0, `${row.name} has figures`);
         assert.equal(row.summary.non2xx + row.summary.errors, 0, `${row.name} answered every request`);
