@@ -45,7 +45,9 @@ for (const backend of backends) {
     };
 
     test('list prints one page as JSON; --type and --all follow every page of a filter', async () => {
-      const page = JSON.parse(await petstore('events', 'list', '--limit', '2', '--json'));
+      const first = await runCli(['events', 'list', '--limit', '2', '--json'], env);
+      assert.equal(first.stderr, 'More events follow this page of 2: add --all to list every page.\n');
+      const page = JSON.parse(first.stdout);
       assert.deepEqual(
         page.map((event: { type: string }) => event.type),
         ['pet.created', 'pet.created'],
@@ -71,7 +73,9 @@ for (const backend of backends) {
     });
 
     test('a table by default; an unknown type is refused with the choices', async () => {
-      const table = await petstore('events', 'list', '--type', 'order.cancelled');
+      const listed = await runCli(['events', 'list', '--type', 'order.cancelled'], env);
+      assert.equal(listed.stderr, '', 'no hint when the page holds every event of the type');
+      const table = listed.stdout;
       assert.match(
         table,
         new RegExp(

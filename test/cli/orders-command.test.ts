@@ -67,5 +67,23 @@ for (const backend of backends) {
       );
       assert.match(await petstore('orders', 'cancel', id), /cancelled/);
     });
+
+    test('one page says on stderr when more orders follow, and only then', async () => {
+      for (const name of ['Ada', 'Bo']) {
+        const pet = await server.request({
+          method: 'POST',
+          url: '/v1/pets',
+          headers: server.auth,
+          payload: { name, categoryId: 1 },
+        });
+        await petstore('orders', 'place', String(pet.json().id));
+      }
+      const page = await runCli(['orders', 'list', '--limit', '1', '--json'], env);
+      assert.equal(JSON.parse(page.stdout).length, 1);
+      assert.equal(page.stderr, 'More orders follow this page of 1: add --all to list every page.\n');
+      const whole = await runCli(['orders', 'list', '--limit', '100', '--json'], env);
+      assert.ok(JSON.parse(whole.stdout).length >= 2);
+      assert.equal(whole.stderr, '', 'no hint when the page holds every order');
+    });
   });
 }

@@ -66,6 +66,21 @@ for (const backend of backends) {
         (await client.listEvents({ limit: 2 })).map((event) => event.id),
         ids.slice(0, 2),
       );
+      // listEventsPage: one request, which says whether more follow; its cursor leads on to the rest.
+      const beforePage = feedRequests;
+      const first = await client.listEventsPage({ limit: 5 });
+      assert.equal(feedRequests - beforePage, 1, 'one request: the next page is not fetched');
+      assert.deepEqual(
+        first.items.map((event) => event.id),
+        ids.slice(0, 5),
+      );
+      assert.ok(first.nextCursor, 'a full page with more behind it names the next');
+      const rest = await client.listEventsPage({ limit: 5, cursor: first.nextCursor });
+      assert.deepEqual(
+        rest.items.map((event) => event.id),
+        ids.slice(5),
+      );
+      assert.equal(rest.nextCursor, undefined, 'the last page names none');
     });
 
     test('errors: an unknown type filter, and a key without events:read', async () => {

@@ -42,6 +42,19 @@ for (const backend of backends) {
         (await client.listOrders({ status: 'cancelled', limit: 2 })).map((o) => o.id),
         ids.slice(0, 2),
       );
+      // listOrdersPage: the page says whether more follow, and its cursor leads on to the rest.
+      const first = await client.listOrdersPage({ status: 'cancelled', limit: 4 });
+      assert.deepEqual(
+        first.items.map((o) => o.id),
+        ids.slice(0, 4),
+      );
+      assert.ok(first.nextCursor, 'a full page with more behind it names the next');
+      const rest = await client.listOrdersPage({ status: 'cancelled', limit: 4, cursor: first.nextCursor });
+      assert.deepEqual(
+        rest.items.map((o) => o.id),
+        ids.slice(4),
+      );
+      assert.equal(rest.nextCursor, undefined, 'the last page names none');
     });
 
     test('errors are PetstoreError with the catalogue code', async () => {

@@ -275,7 +275,18 @@ export class PetstoreClient {
    * const open = await client.listOrders({ status: 'placed', limit: 50 });
    */
   async listOrders(options: ListOrdersOptions = {}): Promise<Order[]> {
-    return (await this.#page('/store/orders', options)).items;
+    return (await this.listOrdersPage(options)).items;
+  }
+
+  /**
+   * One page of orders, and the cursor of the next page when more follow (the page's `Link: rel="next"`).
+   *
+   * @example
+   * const { items, nextCursor } = await client.listOrdersPage({ status: 'placed' });
+   * if (nextCursor) console.log('more follow:', await client.listOrders({ status: 'placed', cursor: nextCursor }));
+   */
+  listOrdersPage(options: ListOrdersOptions = {}): Promise<Page<Order>> {
+    return this.#page('/store/orders', options);
   }
 
   /**
@@ -355,7 +366,19 @@ export class PetstoreClient {
    * const approvals = await client.listEvents({ type: 'order.approved', limit: 50 });
    */
   async listEvents(options: ListEventsOptions = {}): Promise<Event[]> {
-    return (await this.#page('/events', options)).items;
+    return (await this.listEventsPage(options)).items;
+  }
+
+  /**
+   * One page of the event feed, and the cursor of the next page when more follow (the page's
+   * `Link: rel="next"`).
+   *
+   * @example
+   * const { items, nextCursor } = await client.listEventsPage({ type: 'order.*' });
+   * if (nextCursor) console.log('more follow:', await client.listEvents({ type: 'order.*', cursor: nextCursor }));
+   */
+  listEventsPage(options: ListEventsOptions = {}): Promise<Page<Event>> {
+    return this.#page('/events', options);
   }
 
   /**

@@ -5,6 +5,7 @@ import type { Event, EventTypeFilter } from '@petstore/client';
 import { eventTypeFilters } from '../../domain/events.js';
 import { withClient, withClientOptions, type ClientFlags } from '../client-options.js';
 import { positiveInteger } from '../option-parsers.js';
+import { itemsOfPage } from '../page-hint.js';
 import { printFound } from '../print-table.js';
 
 const eventRow = (event: Event) => ({
@@ -37,7 +38,7 @@ export function eventsCommand(): Command {
   ).action(async (flags: ClientFlags & { type?: EventTypeFilter; limit?: number; all?: boolean }) => {
     const query = { type: flags.type, limit: flags.limit };
     const found = await withClient(flags, async (client) => {
-      if (!flags.all) return client.listEvents(query);
+      if (!flags.all) return itemsOfPage(await client.listEventsPage(query), 'events');
       const collected: Event[] = [];
       for await (const event of client.listAllEvents(query)) collected.push(event);
       return collected;

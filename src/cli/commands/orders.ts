@@ -5,6 +5,7 @@ import type { Inventory, Order, OrderAction, OrderStatus } from '@petstore/clien
 import { orderStatuses, orderStepActions, orderTransitions } from '../../domain/order.js';
 import { withClient, withClientOptions, type ClientFlags } from '../client-options.js';
 import { positiveInteger } from '../option-parsers.js';
+import { itemsOfPage } from '../page-hint.js';
 import { printFound } from '../print-table.js';
 
 const orderRow = (order: Order) => ({
@@ -52,7 +53,7 @@ export function ordersCommand(): Command {
     async (flags: ClientFlags & { status?: OrderStatus; pet?: number; limit?: number; all?: boolean }) => {
       const query = { status: flags.status, petId: flags.pet, limit: flags.limit };
       const found = await withClient(flags, async (client) => {
-        if (!flags.all) return client.listOrders(query);
+        if (!flags.all) return itemsOfPage(await client.listOrdersPage(query), 'orders');
         const collected: Order[] = [];
         for await (const order of client.listAllOrders(query)) collected.push(order);
         return collected;

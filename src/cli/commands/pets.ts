@@ -6,6 +6,7 @@ import { petStatuses } from '../../domain/pet.js';
 import { progressBar } from '../bulk/progress-bar.js';
 import { withClient, withClientOptions, type ClientFlags } from '../client-options.js';
 import { positiveInteger } from '../option-parsers.js';
+import { itemsOfPage } from '../page-hint.js';
 import { printFound } from '../print-table.js';
 import { bulkCommands } from './pets-bulk.js';
 
@@ -32,10 +33,7 @@ export function petsCommand(): Command {
     const found = await withClient(flags, async (client) => {
       if (!all) {
         // The page's own Link header says whether more follow: no request for the next page.
-        const page = await client.listPetsPage({ status, limit });
-        if (page.nextCursor)
-          console.error(`More pets follow this page of ${page.items.length}: add --all to list every page.`);
-        return page.items;
+        return itemsOfPage(await client.listPetsPage({ status, limit }), 'pets');
       }
       const collected: Pet[] = [];
       const progress = progressBar('Fetched {value} pets…', 0, flags.json);
