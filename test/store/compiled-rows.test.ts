@@ -5,6 +5,7 @@ import { test } from 'node:test';
 import { sql, type KyselyPlugin } from 'kysely';
 import { openStore } from '../../src/store/open-store.js';
 import { compiledRows } from '../../src/store/repositories/compiled-rows.js';
+import type { PetStatus } from '../../src/domain/pet.js';
 import type { NewPetRow } from '../../src/store/schema.js';
 import type { Store } from '../../src/store/store.js';
 import { backends } from '../helpers/backends.js';
@@ -108,6 +109,87 @@ test('a handle with a plugin, or a value written into the SQL, is built every ti
       (await stored(store, ids)).map((row) => row.name),
       ['d', 'e'],
     );
+  } finally {
+    await store.close();
+    await remove();
+  }
+});
+
+test('values every row shares are parameters of their own, compiled once with the rows', async () => {
+  const deployments = backends.map((backend) => backend.freshDeployment());
+  const stores = await Promise.all(deployments.map(({ config }) => openStore(config)));
+  let builds = 0;
+  const move = compiledRows(
+    (db, rows: Array<{ id: number }>, { from, to }: { from: PetStatus; to: PetStatus }) => {
+      builds++;
+      return db
+        .updateTable('pets')
+        .set({ status: to })
+        .where(
+          'id',
+          'in',
+          rows.map((row) => row.id),
+        )
+        .where('status', '=', from)
+        .returning(['id', 'status']);
+    },
+  );
+  const moved = async (store: Store, ids: number[], from: PetStatus, to: PetStatus) =>
+    (
+      await move(
+        store.db,
+        ids.map((id) => ({ id })),
+        { from, to },
+      )
+    )
+      .sort((a, b) => a.id - b.id)
+      .map((row) => [row.id, row.status]);
+  try {
+    for (const store of stores) {
+      const inserted = await store.db
+        .insertInto('pets')
+        .values(pets(['a', 'b', 'c']).map((row) => ({ ...row, status: 'available' as const })))
+        .returning('id')
+        .execute();
+      const [a, b, c] = inserted.map((row) => row.id).sort((x, y) => x - y) as [number, number, number];
+      const before = builds;
+      assert.deepEqual(await moved(store, [a, b], 'available', 'pending'), [
+        [a, 'pending'],
+        [b, 'pending'],
+      ]);
+      // The same shape with other shared values: only the pet still in `from` moves, to the new `to`.
+      assert.deepEqual(await moved(store, [a, c], 'available', 'sold'), [[c, 'sold']]);
+      assert.deepEqual(await moved(store, [b, a], 'pending', 'available'), [
+        [a, 'available'],
+        [b, 'available'],
+      ]);
+      assert.deepEqual(await moved(store, [c], 'sold', 'pending'), [[c, 'pending']]);
+      assert.equal(builds - before, 2, `${store.dialect}: built once for each of the two group sizes`);
+    }
+  } finally {
+    await Promise.all(stores.map((store) => store.close()));
+    await Promise.all(deployments.map(({ remove }) => remove()));
+  }
+});
+
+test('a statement of no rows and no shared values compiles once per dialect', async () => {
+  const { config, remove } = backends[0]!.freshDeployment();
+  const store = await openStore(config);
+  let builds = 0;
+  const names = compiledRows((db) => {
+    builds++;
+    return db.selectFrom('pets').select('name').orderBy('id');
+  });
+  try {
+    const before = (await names(store.db, [])).length;
+    await store.db
+      .insertInto('pets')
+      .values(pets(['a']))
+      .execute();
+    const after = await names(store.db, []);
+    assert.equal(after.length, before + 1, 'each call reads the table as it is');
+    assert.equal(after.at(-1)!.name, 'a');
+    assert.equal(builds, 1);
   } finally {
     await store.close();
     await remove();

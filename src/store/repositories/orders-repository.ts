@@ -74,14 +74,27 @@ export async function movePetsFrom(
   from: PetStatus,
   to: PetStatus,
 ): Promise<PetRow[]> {
-  return db
-    .updateTable('pets')
-    .set({ status: to })
-    .where('id', 'in', petIds)
-    .where('status', '=', from)
-    .returningAll()
-    .execute();
+  return movePetRows(
+    db,
+    petIds.map((id) => ({ id })),
+    { from, to },
+  );
 }
+
+// Compiled once per group size, as the inserts are: a placement's group runs it first.
+const movePetRows = compiledRows(
+  (db, pets: Array<{ id: number }>, { from, to }: { from: PetStatus; to: PetStatus }) =>
+    db
+      .updateTable('pets')
+      .set({ status: to })
+      .where(
+        'id',
+        'in',
+        pets.map((pet) => pet.id),
+      )
+      .where('status', '=', from)
+      .returningAll(),
+);
 
 /** Sets the pet's status; returns the pet as it now is if that changed it, undefined if it was `to` already. */
 export async function movePet(db: Db, petId: number, to: PetStatus): Promise<PetRow | undefined> {

@@ -10,6 +10,7 @@ import type {
   WebhookEndpointsTable,
 } from '../schema.js';
 import type { DialectName } from '../store.js';
+import { compiledRows } from './compiled-rows.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -48,14 +49,18 @@ export type Subscription = Pick<WebhookEndpointRow, 'id' | 'event_types'>;
 
 /** Every enabled endpoint's subscription, oldest first: the order an event's deliveries are queued in. */
 export async function enabledSubscriptions(db: Db): Promise<Subscription[]> {
-  return db
+  return selectEnabledSubscriptions(db, []);
+}
+
+// Compiled once per dialect: every write that records an event reads it.
+const selectEnabledSubscriptions = compiledRows((db) =>
+  db
     .selectFrom('webhook_endpoints')
     .select(['id', 'event_types'])
     .where('disabled_at', 'is', null)
     .orderBy('created_at')
-    .orderBy('id')
-    .execute();
-}
+    .orderBy('id'),
+);
 
 /** The ids of the subscriptions an event of `type` is delivered to. */
 export const subscribedTo = (subscriptions: Subscription[], type: string): string[] =>
