@@ -70,14 +70,16 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
   const start = () => pgCtl('-o', serverOptions, '-l', join(folder, 'server.log'), 'start');
   start();
 
-  const serverPids = (): number[] => {
-    const main = Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
-    const children = execFileSync('ps', ['-o', 'pid=', '--ppid', String(main)])
+  const mainPid = () => Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  const childPids = (main: number): number[] =>
+    execFileSync('ps', ['-o', 'pid=', '--ppid', String(main)])
       .toString()
       .split('\n')
       .map(Number)
       .filter((pid) => pid > 0);
-    return [main, ...children];
+  const serverPids = (): number[] => {
+    const main = mainPid();
+    return [main, ...childPids(main)];
   };
 
   return {
@@ -85,7 +87,15 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
     start,
     stop: (mode = 'fast') => pgCtl('-m', mode, 'stop'),
     freeze(frozen) {
-      for (const pid of serverPids()) process.kill(pid, frozen ? 'SIGSTOP' : 'SIGCONT');
+      if (!frozen) {
+        for (const pid of serverPids()) process.kill(pid, 'SIGCONT');
+        return;
+      }
+      // The server first, so that no backend it forks after the list of its children is read stays awake
+      // (a pool still reconnecting after an earlier outage would be served by it).
+      const main = mainPid();
+      process.kill(main, 'SIGSTOP');
+      for (const pid of childPids(main)) process.kill(pid, 'SIGSTOP');
     },
     destroy() {
       try {
