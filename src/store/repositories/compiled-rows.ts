@@ -1,5 +1,5 @@
-// Statements over a group's rows compiled once per dialect, row count and columns, then run with each call's
-// values: the multi-row inserts of a group, and the update that moves a group's pets.
+// Statements compiled once per dialect, row count and columns, then run with each call's values: a group's
+// multi-row inserts, the update that moves a group's pets, and reads that take no values at all.
 import { randomUUID } from 'node:crypto';
 import type { Compilable, CompiledQuery, Kysely, Transaction } from 'kysely';
 import type { Database } from '../schema.js';
