@@ -1,5 +1,5 @@
 // The harness's arithmetic without load: reading wrk's report, shaping its requests, medians, targets,
-// the orders deployment's layout and CPU-profile self times.
+// the orders deployment's layout, CPU-profile self times and a process's CPU time from /proc.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { evaluateGoals } from '../../bench/goals.js';
@@ -9,6 +9,7 @@ import { IdSequence, withId } from '../../bench/lib/load/id-sequence.js';
 import { parseWrkOutput, wrkScript } from '../../bench/lib/load/wrk-generator.js';
 import { median, summarize, type RowSummary } from '../../bench/lib/medians.js';
 import { orderLayout, orderStatusOf, petStatusIn } from '../../bench/lib/order-rows.js';
+import { cpuSecondsIn } from '../../bench/lib/process-cpu.js';
 import { statusOf } from '../../bench/lib/pet-rows.js';
 
 const wrkReport = `Running 2s test @ http://127.0.0.1:4000/v1/pets
@@ -215,4 +216,11 @@ test("a CPU profile's self time is summed per function and per package, idle set
     summary.areas.map((a) => a.area),
     ['kysely', 'petstore'],
   );
+});
+
+test("a process's CPU time is its user and system ticks, whatever its command name holds", () => {
+  // pid (comm) state ppid pgrp session tty tpgid flags minflt cminflt majflt cmajflt utime stime cutime ...
+  const stat = '4242 (node (petstore) x) R 1 4242 4242 0 -1 4194304 900 0 0 0 1234 56 7 8 20 0 11 0';
+  assert.equal(cpuSecondsIn(stat, 100), 12.9);
+  assert.equal(cpuSecondsIn(stat, 1000), 1.29);
 });
