@@ -6,7 +6,7 @@ import { once } from 'node:events';
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { after, before, test } from 'node:test';
 import { redisUrl } from '../helpers/backends.js';
-import { sleep, startLimitedApp, uniquePrefix, type LimitedApp } from './setup.js';
+import { clearRedisPrefixes, limiterBackends, sleep, startLimitedApp, type LimitedApp } from './setup.js';
 
 const heldMs = 400;
 
@@ -48,15 +48,15 @@ before(async () => {
   if (!redisUrl) return;
   proxy = await slowAnswers(new URL(redisUrl));
   const { port } = proxy.server.address() as { port: number };
-  t = await startLimitedApp(
-    { name: 'redis', settings: () => ({}) },
-    { redisUrl: `redis://127.0.0.1:${port}`, redisPrefix: uniquePrefix(), redisTimeoutMs: 5000 },
-  );
+  // The shared Redis backend's settings (a prefix of this run's own, deleted afterwards), through the proxy.
+  const redis = limiterBackends.find((backend) => backend.name === 'redis')!;
+  t = await startLimitedApp(redis, { redisUrl: `redis://127.0.0.1:${port}` });
 });
 after(async () => {
   if (proxy) proxy.holding = false; // the service's QUIT is answered before Redis closes the connection
   await t?.close();
   proxy?.close();
+  await clearRedisPrefixes();
 });
 
 test(
@@ -71,8 +71,10 @@ test(
     await sleep(50); // a turn of its own for the second request
     const second = t!.get(key);
     await sleep(heldMs / 2);
-    assert.equal(proxy!.scriptsSent - sentBefore, 2, 'both counts sent before the first was answered');
+    const sentWhileHeld = proxy!.scriptsSent - sentBefore;
+    // Both answered before any assertion, so that a failure leaves nothing waiting behind the proxy.
     const answers = await Promise.all([first, second]);
+    assert.equal(sentWhileHeld, 2, 'both counts sent before the first was answered');
     assert.deepEqual(
       answers.map((answer) => answer.statusCode),
       [200, 200],
