@@ -33,13 +33,20 @@ describe('petstore pets import: pacing and stops', () => {
   };
 
   /** Imports `file` with a client whose attempts time out after `timeoutMs`, and are never retried. */
-  const importWith = async (file: string, key: string, timeoutMs: number, maxWaitMs: number) =>
+  const importWith = async (
+    file: string,
+    key: string,
+    timeoutMs: number,
+    maxWaitMs: number,
+    onWait?: (ms: number) => void,
+  ) =>
     importPets({
       file,
       format: 'csv',
       concurrency: 4,
       reportPath: `${file}.report.ndjson`,
       maxWaitMs,
+      onWait,
       client: (options: Partial<PetstoreClientOptions>) =>
         new PetstoreClient({ baseUrl: server.baseUrl, apiKey: key, ...options, timeoutMs, maxAttempts: 1 }),
     });
@@ -47,10 +54,21 @@ describe('petstore pets import: pacing and stops', () => {
   test('a wait for the window to reset, longer than an attempt may take, does not fail the rows', async () => {
     const { key } = await server.newKey('enterprise', { perMinute: 4, perDay: 10_000 });
     const started = Date.now();
-    const summary = await importWith(csv('paced', 10), key, 300, 10_000);
+    const waits: number[] = [];
+    const summary = await importWith(csv('paced', 10), key, 300, 10_000, (ms) => waits.push(ms));
     assert.deepEqual([summary.created, summary.rejected], [10, 0]);
     // Ten rows at four a window: the import waited out at least two windows.
     assert.ok(Date.now() - started >= 2_000, `took ${Date.now() - started} ms`);
+    // Each wait is told once, not once for each of the four rows in flight that sit it out; a window ends on
+    // the whole second after it (X-RateLimit-Reset), so a wait may last up to a second more than it.
+    assert.ok(
+      waits.length >= 1 && waits.length <= 3,
+      `told of ${waits.length} waits: ${waits.join(', ')} ms`,
+    );
+    assert.ok(
+      waits.every((ms) => ms >= 1_000 && ms <= 3_000),
+      `waits of ${waits.join(', ')} ms`,
+    );
   });
 
   test(

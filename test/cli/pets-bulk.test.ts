@@ -307,6 +307,11 @@ for (const backend of backends) {
         assert.ok(refusals.limiter <= 10, `the limiter refused ${refusals.limiter} requests`);
         assert.equal(outcome.code, 0, outcome.stderr);
         assert.equal(JSON.parse(outcome.stdout).created, rows);
+        // Its waits for the windows to reset are said on stderr, where no progress bar is shown.
+        assert.match(
+          outcome.stderr,
+          /^petstore: rate limited: waiting \d+ s, until \d{4}-\d\d-\d\dT[\d:.]+Z$/m,
+        );
         const names = (await petsOf(server, 21)).map((p) => p.name);
         assert.equal(new Set(names).size, rows);
         assert.equal(names.length, rows);

@@ -27,6 +27,8 @@ export interface ImportOptions {
   /** The client to send with, given the pacing of its attempts and the transport that spots replays. */
   client(options: Pick<PetstoreClientOptions, 'transport' | 'maxDelayMs' | 'beforeAttempt'>): PetstoreClient;
   onProgress?(progress: ImportProgress): void;
+  /** Told when the rows stop going out for a second or more, waiting for the key's rate limit. */
+  onWait?(ms: number): void;
 }
 
 export interface ImportProgress {
@@ -53,7 +55,7 @@ const rowFailure = (status: number) =>
 export async function importPets(options: ImportOptions): Promise<ImportSummary> {
   const { file, format, concurrency, reportPath, maxWaitMs } = options;
   const fileHash = await contentHash(file);
-  const pacer = ratePacer(maxWaitMs);
+  const pacer = ratePacer(maxWaitMs, Date.now, options.onWait);
   const replayed = new Set<string>();
   const transport = httpTransport(concurrency);
   const client = options.client({

@@ -1,5 +1,7 @@
 // The progress shown while a bulk command runs: a cli-progress bar on stderr when it is a terminal, and
-// nothing when stderr is a file or a pipe or the command prints JSON.
+// nothing when stderr is a file or a pipe or the command prints JSON. A note (a wait for a rate limit) shows
+// on the bar for as long as it lasts, or as a line on stderr where no bar is shown: a run that pauses for a
+// minute says why, on a terminal or in a log.
 import { createRequire } from 'node:module';
 
 // Loaded only when a bar is shown: a run with --json or with stderr in a file needs none of it.
@@ -7,22 +9,42 @@ const loadCliProgress = () => createRequire(import.meta.url)('cli-progress') as 
 
 export interface Progress {
   update(value: number, counts?: Record<string, number>): void;
+  /** Says `text`, which holds for the next `forMs` milliseconds. */
+  note(text: string, forMs: number): void;
   stop(): void;
 }
 
-const silent: Progress = { update: () => {}, stop: () => {} };
+const silent: Progress = {
+  update: () => {},
+  note: (text) => console.error(`petstore: ${text}`),
+  stop: () => {},
+};
 
-/** A bar up to `total` (a count of whatever `format` names), or a running count when `total` is 0. */
-export function progressBar(format: string, total: number, quiet: boolean | undefined): Progress {
+/**
+ * A bar up to `total` (a count of whatever `format` names), or a running count when `total` is 0; `counts`
+ * are the starting values of the format's other tokens.
+ */
+export function progressBar(
+  format: string,
+  total: number,
+  quiet: boolean | undefined,
+  counts: Record<string, number> = {},
+): Progress {
   if (quiet || !process.stderr.isTTY) return silent;
   const cliProgress = loadCliProgress();
   const bar = new cliProgress.SingleBar(
-    { format, stream: process.stderr, hideCursor: true, fps: 10 },
+    { format: `${format}{note}`, stream: process.stderr, hideCursor: true, fps: 10 },
     cliProgress.Presets.shades_classic,
   );
-  bar.start(total, 0);
+  bar.start(total, 0, { ...counts, note: '' });
+  // The rows still in flight when a wait begins are answered during it: their updates keep its note.
+  let noteUntil = 0;
   return {
-    update: (value, counts) => bar.update(value, counts),
+    update: (value, counts) => bar.update(value, Date.now() < noteUntil ? counts : { ...counts, note: '' }),
+    note: (text, forMs) => {
+      noteUntil = Date.now() + forMs;
+      bar.update({ note: ` | ${text}` });
+    },
     stop: () => bar.stop(),
   };
 }

@@ -28,10 +28,16 @@ export interface RatePacer {
 /**
  * A pacer that never waits longer than `maxWaitMs`: a budget that resets later than that (a spent daily
  * quota) is left for the next request's 429 to report, and a Retry-After longer than that makes `ready` give
- * up.
+ * up. `onWait` hears of each wait of a second or more once, however many requests sit it out.
  */
-export function ratePacer(maxWaitMs: number, now: () => number = Date.now): RatePacer {
+export function ratePacer(
+  maxWaitMs: number,
+  now: () => number = Date.now,
+  onWait: (ms: number) => void = () => {},
+): RatePacer {
   let until = 0;
+  /** The end of the last wait told to `onWait`. */
+  let announced = 0;
   let inFlight = 0;
   /** Requests the window still allows beyond those in flight, as of the last answer; unknown at first. */
   let allowance: { left: number; resetAt: number } | undefined;
@@ -47,6 +53,10 @@ export function ratePacer(maxWaitMs: number, now: () => number = Date.now): Rate
     async ready() {
       for (let wait = nextSendAt() - now(); wait > 0; wait = nextSendAt() - now()) {
         if (wait > maxWaitMs) throw new WaitTooLong(wait);
+        if (wait >= 1000 && nextSendAt() > announced) {
+          announced = nextSendAt();
+          onWait(wait);
+        }
         await sleep(wait);
       }
       inFlight++;

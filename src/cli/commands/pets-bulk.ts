@@ -58,6 +58,7 @@ function importCommand(): Command {
       '{bar} {percentage}% | {created} created, {alreadyImported} already there, {rejected} rejected',
       statSync(file).size,
       flags.json,
+      { created: 0, alreadyImported: 0, rejected: 0 },
     );
     // Loaded here: its CSV reader is for the import alone.
     const { importPets } = await import('../bulk/import-pets.js');
@@ -71,6 +72,11 @@ function importCommand(): Command {
         maxWaitMs: flags.maxWait * 1000,
         client: (options) => new PetstoreClient({ baseUrl: flags.url, apiKey: flags.apiKey!, ...options }),
         onProgress: ({ bytes, ...counts }) => bar.update(bytes, counts),
+        onWait: (ms) =>
+          bar.note(
+            `rate limited: waiting ${Math.ceil(ms / 1000)} s, until ${new Date(Date.now() + ms).toISOString()}`,
+            ms,
+          ),
       }),
     ).finally(() => bar.stop());
     if (summary.rejected) process.exitCode = 2;
