@@ -18,7 +18,7 @@ import { createFixtures } from './lib/fixtures.js';
 import { chooseGenerator } from './lib/load/choose-generator.js';
 import { describeMachine } from './lib/machine.js';
 import { measure } from './lib/measure.js';
-import { summarize, type RoundResult, type RowSummary } from './lib/medians.js';
+import { steadySpread, summarize, unsteadyRows, type RoundResult, type RowSummary } from './lib/medians.js';
 import { parseOptions } from './lib/options.js';
 import { goalsTable, rowsTable } from './lib/report.js';
 import { bulkRows, bulkTable, measureBulk, type BulkFigures } from './lib/bulk-workload.js';
@@ -111,6 +111,14 @@ try {
     );
   }
   if (options.quick) notes.push('--quick figures come from one short round: a smoke run, not for comparison');
+  const unsteady = unsteadyRows(rounds);
+  if (unsteady.length) {
+    notes.push(
+      `${unsteady.length} of ${rounds.size} rows unsteady, their fastest round over ${steadySpread} × their ` +
+        `slowest (${unsteady.map((u) => `${u.name} ${u.spread.toFixed(2)} ×`).join(', ')}): the ratios of ` +
+        'their medians measure the machine as much as the service',
+    );
+  }
 
   console.log(
     `\n${rowsTable(rows)}\n\nTargets (ratios of this run's medians)\n\n${goalsTable(goalResults)}\n`,

@@ -32,3 +32,28 @@ export function summarize(rounds: RoundResult[]): RowSummary {
     rssBytes: rss.length ? Math.max(...rss) : undefined,
   };
 }
+
+/** A row whose rounds ran further apart than a steady machine lets them: its fastest over its slowest. */
+export interface UnsteadyRow {
+  name: string;
+  spread: number;
+}
+
+/**
+ * The fastest round of a steady row stays within a quarter of its slowest (4 rows of 28 in the steady run of
+ * 26 November, 10:51; 19 and 22 in the disturbed ones of that afternoon and the next morning). Ratios of
+ * medians taken from rows past it measure the machine as much as the service.
+ */
+export const steadySpread = 1.25;
+
+/** The rows whose rounds' req/s spread past `limit`, the widest first. */
+export function unsteadyRows(rounds: Map<string, RoundResult[]>, limit = steadySpread): UnsteadyRow[] {
+  const unsteady: UnsteadyRow[] = [];
+  for (const [name, results] of rounds) {
+    const rps = results.map((r) => r.rps);
+    const slowest = Math.min(...rps);
+    const spread = slowest > 0 ? Math.max(...rps) / slowest : Infinity;
+    if (spread > limit) unsteady.push({ name, spread });
+  }
+  return unsteady.sort((a, b) => b.spread - a.spread);
+}

@@ -7,7 +7,7 @@ import type { BulkFigures } from '../../bench/lib/bulk-workload.js';
 import { summarizeProfile } from '../../bench/lib/cpu-profile.js';
 import { IdSequence, withId } from '../../bench/lib/load/id-sequence.js';
 import { parseWrkOutput, wrkScript } from '../../bench/lib/load/wrk-generator.js';
-import { median, summarize, type RowSummary } from '../../bench/lib/medians.js';
+import { median, summarize, unsteadyRows, type RowSummary } from '../../bench/lib/medians.js';
 import { orderLayout, orderStatusOf, petStatusIn } from '../../bench/lib/order-rows.js';
 import { cpuSecondsIn } from '../../bench/lib/process-cpu.js';
 import { statusOf } from '../../bench/lib/pet-rows.js';
@@ -134,6 +134,23 @@ test('rows summarize as medians of speed and latency, totals of failures, peak m
     errors: 0,
     rssBytes: 9,
   });
+});
+
+test('rows whose rounds spread past a quarter are named unsteady, the widest first; one round says nothing', () => {
+  const rounds = (...rps: number[]) =>
+    rps.map((r) => ({ rps: r, p50Ms: 1, p99Ms: 2, non2xx: 0, errors: 0, rssBytes: undefined }));
+  const run = new Map([
+    ['steady', rounds(25_299, 25_872, 27_849)],
+    ['at the limit', rounds(20_000, 25_000, 24_000)],
+    ['disturbed', rounds(11_548, 11_769, 21_659)],
+    ['wider', rounds(10_402, 23_122, 24_385)],
+  ]);
+  const unsteady = unsteadyRows(run);
+  assert.deepEqual(
+    unsteady.map((u) => u.name),
+    ['wider', 'disturbed'],
+  );
+  assert.equal(unsteady[1]!.spread.toFixed(3), (21_659 / 11_548).toFixed(3));
 });
 
 test('targets are ratios of the medians, met or missed, or not run', () => {
