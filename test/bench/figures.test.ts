@@ -136,7 +136,7 @@ test('rows summarize as medians of speed and latency, totals of failures, peak m
   });
 });
 
-test('rows whose rounds spread past a quarter are named unsteady, the widest first; one round says nothing', () => {
+test('rows whose rounds spread past a quarter are named unsteady, the widest first', () => {
   const rounds = (...rps: number[]) =>
     rps.map((r) => ({ rps: r, p50Ms: 1, p99Ms: 2, non2xx: 0, errors: 0, rssBytes: undefined }));
   const run = new Map([

@@ -34,6 +34,15 @@ async function drawnOnTerminal(work: () => Promise<void>): Promise<string> {
 const aFrame = () => sleep(250);
 const format = '{value} bytes | {created} created';
 
+test('the bar starts with the starting counts, not with its tokens', async () => {
+  const drawn = await drawnOnTerminal(async () => {
+    const bar = progressBar(format, 100, false, { created: 0 });
+    await aFrame();
+    bar.stop();
+  });
+  assert.match(drawn, /0 bytes \| 0 created\s*$/);
+});
+
 test('a note stays on the bar while rows are answered during its wait', async () => {
   const drawn = await drawnOnTerminal(async () => {
     const bar = progressBar(format, 100, false, { created: 0 });

@@ -51,10 +51,11 @@ export function ratePacer(
 
   return {
     async ready() {
-      for (let wait = nextSendAt() - now(); wait > 0; wait = nextSendAt() - now()) {
+      for (let sendAt = nextSendAt(); sendAt > now(); sendAt = nextSendAt()) {
+        const wait = sendAt - now();
         if (wait > maxWaitMs) throw new WaitTooLong(wait);
-        if (wait >= 1000 && nextSendAt() > announced) {
-          announced = nextSendAt();
+        if (wait >= 1000 && sendAt > announced) {
+          announced = sendAt;
           onWait(wait);
         }
         await sleep(wait);
