@@ -1,5 +1,5 @@
 // Metrics of webhook delivery: attempts by outcome, their latency, endpoints disabled, and the age of the
-// oldest undelivered event per endpoint (read from the store at each scrape).
+// oldest undelivered event per endpoint (read from the store at each scrape, when the store answers).
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 import type { Store } from '../store/store.js';
 import { pendingByEndpoint } from '../store/repositories/webhooks-repository.js';
@@ -39,7 +39,16 @@ export function createWebhookMetrics(registry: Registry, store: Store, clock: ()
     registers,
     async collect() {
       this.reset();
-      for (const { endpoint_id, oldest } of await pendingByEndpoint(store.db)) {
+      let pending: Awaited<ReturnType<typeof pendingByEndpoint>>;
+      try {
+        pending = await pendingByEndpoint(store.db);
+      } catch (error) {
+        // A scrape during a database outage is when the 503 counts matter most: it goes on without this
+        // gauge, whose series are absent until the database answers again. Any other failure is a fault.
+        if (store.isUnavailable(error)) return;
+        throw error;
+      }
+      for (const { endpoint_id, oldest } of pending) {
         this.set({ endpoint: endpoint_id }, Math.max(0, (clock() - oldest) / 1000));
       }
     },
