@@ -39,15 +39,12 @@ export function createWebhookMetrics(registry: Registry, store: Store, clock: ()
     registers,
     async collect() {
       this.reset();
-      let pending: Awaited<ReturnType<typeof pendingByEndpoint>>;
-      try {
-        pending = await pendingByEndpoint(store.db);
-      } catch (error) {
-        // A scrape during a database outage is when the 503 counts matter most: it goes on without this
-        // gauge, whose series are absent until the database answers again. Any other failure is a fault.
-        if (store.isUnavailable(error)) return;
+      // A scrape during a database outage is when the 503 counts matter most: it goes on without this
+      // gauge, whose series are absent until the database answers again. Any other failure is a fault.
+      const pending = await pendingByEndpoint(store.db).catch((error: unknown) => {
+        if (store.isUnavailable(error)) return [];
         throw error;
-      }
+      });
       for (const { endpoint_id, oldest } of pending) {
         this.set({ endpoint: endpoint_id }, Math.max(0, (clock() - oldest) / 1000));
       }

@@ -37,10 +37,17 @@ export function progressBar(
     cliProgress.Presets.shades_classic,
   );
   bar.start(total, 0, { ...counts, note: '' });
-  // The rows still in flight when a wait begins are answered during it: their updates keep its note.
+  // The rows still in flight when a wait begins are answered during it: their updates keep its note, and
+  // the first one after it clears it (the bar keeps each token's last value). 0 while no note shows.
   let noteUntil = 0;
   return {
-    update: (value, counts) => bar.update(value, Date.now() < noteUntil ? counts : { ...counts, note: '' }),
+    update: (value, counts) => {
+      if (noteUntil !== 0 && Date.now() >= noteUntil) {
+        noteUntil = 0;
+        bar.update({ note: '' });
+      }
+      bar.update(value, counts);
+    },
     note: (text, forMs) => {
       noteUntil = Date.now() + forMs;
       bar.update({ note: ` | ${text}` });
