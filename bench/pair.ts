@@ -5,9 +5,11 @@
 // slows both. Each round gives each server's CPU time a request (from /proc); the figure is the median of
 // the rounds' own ratios. It stands for the ratio of throughput where both rows are bound by the server's
 // CPU, as SQLite rows are; a row that waits for PostgreSQL or Redis is bound by more than its CPU.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+// `--rows A --against DIR [--against-node NODE]` pairs row A with the same row served by another build: the
+// checkout in DIR (built), run by the Node.js binary NODE, so that a change or a runtime is judged in one run.
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildService } from './lib/build-service.js';
 import { loadCore, pinSelf } from './lib/cpu-pinning.js';
@@ -17,7 +19,8 @@ import type { LoadRequest } from './lib/load/load-generator.js';
 import { median } from './lib/medians.js';
 import { processCpu } from './lib/process-cpu.js';
 import { markdownTable } from './lib/report.js';
-import { startServer, type RunningServer } from './lib/server-process.js';
+import { cliEntry } from './lib/petstore-cli.js';
+import { startServer, type RunningServer, type ServerSpec } from './lib/server-process.js';
 import { scenarios } from './scenarios.js';
 
 const { values } = parseArgs({
@@ -29,6 +32,8 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '25' },
     pets: { type: 'string', default: '100000' },
     'no-build': { type: 'boolean', default: false },
+    against: { type: 'string' },
+    'against-node': { type: 'string' },
   },
 });
 const count = (name: string, value: string): number => {
@@ -40,10 +45,24 @@ const rounds = count('rounds', values.rounds);
 const seconds = count('seconds', values.seconds);
 const warmupSeconds = count('warmup', values.warmup);
 const connections = count('connections', values.connections);
+const against = values.against === undefined ? undefined : resolve(values.against);
 const names = (values.rows ?? '').split(',');
 const pair = names.map((name) => scenarios.find((s) => s.name === name && s.group !== 'peer'));
-if (pair.length !== 2 || pair.some((s) => !s))
+if (against !== undefined) {
+  if (pair.length !== 1 || pair[0]?.group !== 'service')
+    throw new Error(`with --against, --rows names one service row; got ${values.rows ?? 'none'}`);
+  if (!existsSync(join(against, 'dist/cli/main.js')))
+    throw new Error(`--against ${against} holds no build: run npm ci (or npm run build) there first`);
+  pair.push(pair[0]);
+  names.push(`${names[0]}@${basename(against)}`);
+} else if (pair.length !== 2 || pair.some((s) => !s))
   throw new Error(`--rows must name two service or baseline rows, as A,B; got ${values.rows ?? 'none'}`);
+/** Row B's server as the build in `against` runs it: its own CLI entry, on its own Node.js. */
+const otherBuild = (server: ServerSpec): ServerSpec => ({
+  ...server,
+  nodeArgs: server.nodeArgs.map((arg) => (arg === cliEntry ? join(against!, 'dist/cli/main.js') : arg)),
+  node: values['against-node'] === undefined ? undefined : resolve(values['against-node']),
+});
 const cpuSeconds = processCpu();
 
 if (!values['no-build']) buildService();
@@ -66,10 +85,10 @@ try {
     `Seeding, then ${rounds} rounds of ${seconds} s with ${names.join(' and ')} under load at once...`,
   );
   const requests: LoadRequest[] = [];
-  for (const scenario of pair) {
+  for (const [i, scenario] of pair.entries()) {
     const prepared = await scenario!.prepare(fixtures);
     if ('skipped' in prepared) throw new Error(`${scenario!.name} cannot run here: ${prepared.skipped}`);
-    servers.push(await startServer(prepared.server));
+    servers.push(await startServer(i === 1 && against ? otherBuild(prepared.server) : prepared.server));
     requests.push(prepared.request);
   }
   if (requests.every((r) => r.method === 'POST'))

@@ -11,6 +11,8 @@ export interface ServerSpec {
   env: Record<string, string>;
   /** A path that answers once the server can take load. */
   readyPath: string;
+  /** The Node.js binary to run it with (default: the one running the benchmark). */
+  node?: string;
 }
 
 export interface RunningServer {
@@ -43,7 +45,11 @@ export function rssOf(pid: number): number | undefined {
 export async function startServer(spec: ServerSpec, timeoutMs = 60_000): Promise<RunningServer> {
   const port = await freePort();
   // taskset execs node in place, so the child's pid is the server's own.
-  const [command, args] = pinned(serverCore, process.execPath, [...spec.nodeArgs, '--port', String(port)]);
+  const [command, args] = pinned(serverCore, spec.node ?? process.execPath, [
+    ...spec.nodeArgs,
+    '--port',
+    String(port),
+  ]);
   const child = spawn(command, args, {
     env: { PATH: process.env.PATH ?? '', ...spec.env },
     stdio: ['ignore', 'ignore', 'pipe'],
