@@ -1,6 +1,10 @@
-// HTTP calls several suites share: read a paged listing to its end (Link rel="next"), create a pet.
+// HTTP calls several suites share: read a paged listing to its end (Link rel="next"), create pets.
 import assert from 'node:assert/strict';
+import type { NewPet, Pet } from '@petstore/client';
 import type { TestApp } from './test-app.js';
+
+/** What the pet calls need of an app: a way to send a request, and the headers of a key that may write. */
+type Caller = Pick<TestApp, 'request' | 'auth'>;
 
 export async function followNext<T>(t: TestApp, url: string, headers: Record<string, string>): Promise<T[]> {
   const items: T[] = [];
@@ -16,14 +20,22 @@ export async function followNext<T>(t: TestApp, url: string, headers: Record<str
   return items;
 }
 
-/** Creates an available pet with the app's all-scope key; returns its id. */
-export async function newPet(t: TestApp): Promise<number> {
+/**
+ * Creates a pet through POST /v1/pets with the app's all-scope key, and fails the test unless it is created.
+ * Unless `fields` say otherwise it is an available Rex of category 1. Returns the created pet.
+ */
+export async function addPet(t: Caller, fields: Partial<NewPet> = {}): Promise<Pet> {
   const res = await t.request({
     method: 'POST',
     url: '/v1/pets',
     headers: t.auth,
-    payload: { name: 'Rex', categoryId: 1 },
+    payload: { name: 'Rex', categoryId: 1, ...fields },
   });
   assert.equal(res.statusCode, 201, res.body);
-  return res.json().id as number;
+  return res.json() as Pet;
+}
+
+/** Creates a pet as `addPet` does; returns its id. */
+export async function newPet(t: Caller, fields: Partial<NewPet> = {}): Promise<number> {
+  return (await addPet(t, fields)).id;
 }
