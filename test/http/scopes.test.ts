@@ -6,6 +6,7 @@ import Fastify, { type InjectOptions } from 'fastify';
 import { enforceScopes } from '../../src/http/scopes.js';
 import { operationScopes, scopeNames, type OperationId, type Scope } from '../../src/domain/scopes.js';
 import { backends } from '../helpers/backends.js';
+import { newPet } from '../helpers/http-calls.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
 test('the scope table is exactly the one documented in docs/security.md', () => {
@@ -30,25 +31,15 @@ interface Setup {
   t: TestApp;
   /** Authorization of the key under test. */
   auth: Record<string, string>;
-  /** Authorization of a key holding every scope, to prepare data. */
+  /** Authorization of a key holding every scope (the app's own), to prepare data. */
   admin: Record<string, string>;
   /** Whether the key under test may place orders (then it places the orders it acts on, and owns them). */
   placesOrders: boolean;
 }
 
-const newPet = async ({ t, admin }: Setup): Promise<number> =>
-  (
-    await t.request({
-      method: 'POST',
-      url: '/v1/pets',
-      headers: admin,
-      payload: { name: 'Rex', categoryId: 1 },
-    })
-  ).json().id;
-
 /** An order in `status`, placed by the key under test when it may place orders, else by the admin key. */
 async function newOrder(s: Setup, status: 'placed' | 'approved'): Promise<number> {
-  const petId = await newPet(s);
+  const petId = await newPet(s.t);
   const placer = s.placesOrders ? s.auth : s.admin;
   const placed = await s.t.request({
     method: 'POST',
@@ -75,10 +66,14 @@ async function newOrder(s: Setup, status: 'placed' | 'approved'): Promise<number
  */
 const validRequests: Record<OperationId, (s: Setup) => Promise<InjectOptions>> = {
   listPets: async () => ({ url: '/v1/pets' }),
-  getPet: async (s) => ({ url: `/v1/pets/${await newPet(s)}` }),
+  getPet: async (s) => ({ url: `/v1/pets/${await newPet(s.t)}` }),
   createPet: async () => ({ method: 'POST', url: '/v1/pets', payload: { name: 'Kit', categoryId: 2 } }),
   getInventory: async () => ({ url: '/v1/store/inventory' }),
-  placeOrder: async (s) => ({ method: 'POST', url: '/v1/store/orders', payload: { petId: await newPet(s) } }),
+  placeOrder: async (s) => ({
+    method: 'POST',
+    url: '/v1/store/orders',
+    payload: { petId: await newPet(s.t) },
+  }),
   listOrders: async () => ({ url: '/v1/store/orders' }),
   getOrder: async (s) => ({ url: `/v1/store/orders/${await newOrder(s, 'placed')}` }),
   cancelOrder: async (s) => ({
@@ -162,6 +157,37 @@ for (const backend of backends) {
         });
       }
     }
+
+    // Written out rather than read from the scope table: the tests above change with the table, this one not.
+    test('a key with only orders:write cannot approve or complete even its own order: 403', async () => {
+      const writer = keyOf.get('orders:write')!;
+      const setup = { t, auth: writer, admin, placesOrders: true };
+      const refusals = [
+        { action: 'approve', orderId: await newOrder(setup, 'placed') },
+        { action: 'complete', orderId: await newOrder(setup, 'approved') },
+      ];
+      for (const { action, orderId } of refusals) {
+        const url = `/v1/store/orders/${orderId}/${action}`;
+        const res = await t.request({ method: 'POST', url, headers: writer });
+        assert.equal(res.statusCode, 403, `${action}: ${res.body}`);
+        assert.deepEqual(res.json(), {
+          code: 'insufficient_scope',
+          message: 'This API key lacks the scope this operation needs: orders:manage',
+          status: 403,
+        });
+        assert.equal(
+          res.headers['www-authenticate'],
+          'Bearer realm="petstore", error="insufficient_scope", scope="orders:manage"',
+        );
+      }
+      const orders = await Promise.all(
+        refusals.map(
+          async ({ orderId }) =>
+            (await t.request({ url: `/v1/store/orders/${orderId}`, headers: writer })).json().status,
+        ),
+      );
+      assert.deepEqual(orders, ['placed', 'approved'], 'neither order moved');
+    });
 
     test('a 403 counts against the key’s quota, and comes before the body is validated', async () => {
       const { key } = await t.app.services.apiKeys.create({
