@@ -1,10 +1,13 @@
-// The served OpenAPI document: complete, and true: real responses of every operation validate against it.
+// The served OpenAPI document: complete, and true: the table of api-scenarios.ts, request → expected answer,
+// runs row by row, and each real answer also validates against the document's entry for it.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { errorCatalogue, errorCodes } from '../../src/errors/catalogue.js';
 import { backends } from '../helpers/backends.js';
+import { addPet, newPet } from '../helpers/http-calls.js';
+import { apiScenarios, type KeyName, type ScenarioData } from './api-scenarios.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
 interface Operation {
@@ -184,258 +187,85 @@ describe('the OpenAPI document', () => {
     }
   }
 
-  type Request = Parameters<TestApp['request']>[0];
-  /** A request, or one built when its turn comes (after the requests before it changed the data). */
-  type Scenario = Request | (() => Promise<Request>);
-
-  /** Every documented outcome of the store operations a client can cause, in an order that produces them. */
-  function storeScenarios(json: Record<string, string>): Array<[string, string, Scenario]> {
-    const order = '/store/orders/{orderId}';
-    let orderId = 0;
-    const placeOne = async (): Promise<Request> => {
-      const pet = await t.request({
+  const keys = {} as Record<KeyName, Record<string, string>>;
+  const data = {
+    orderId: 0,
+    newPet: (fields) => newPet(t, fields),
+    async placeOrder() {
+      const petId = await newPet(t, { name: 'O' });
+      const res = await t.request({
         method: 'POST',
-        url: '/v1/pets',
+        url: '/v1/store/orders',
         headers: t.auth,
-        payload: { name: 'O', categoryId: 1 },
+        payload: { petId },
       });
-      return { method: 'POST', url: '/v1/store/orders', headers: t.auth, payload: { petId: pet.json().id } };
-    };
-    const post = (url: string, payload?: object, headers: Record<string, string> = t.auth): Request => ({
-      method: 'POST',
-      url,
-      headers,
-      ...(payload ? { payload } : {}),
-    });
-    const placed = async () => {
-      const res = await t.request(await placeOne());
-      orderId = res.json().id;
-      return { url: `/v1/store/orders/${orderId}`, headers: t.auth };
-    };
-    const actions = (['approve', 'complete', 'cancel'] as const).flatMap(
-      (action): Array<[string, string, Scenario]> => [
-        [`${order}/${action}`, 'post', post(`/v1/store/orders/x/${action}`)],
-        [`${order}/${action}`, 'post', post(`/v1/store/orders/1/${action}`, undefined, {})],
-        [`${order}/${action}`, 'post', post(`/v1/store/orders/987654/${action}`)],
-        [`${order}/${action}`, 'post', post(`/v1/store/orders/${'9'.repeat(200)}/${action}`)],
-        [
-          `${order}/${action}`,
-          'post',
-          {
-            ...post(`/v1/store/orders/1/${action}`),
-            headers: { ...t.auth, 'content-type': 'text/plain' },
-            payload: 'x',
-          },
-        ],
-        [`${order}/${action}`, 'post', post(`/v1/store/orders/1/${action}`, { x: 1 })],
-        [
-          `${order}/${action}`,
-          'post',
-          {
-            ...post(`/v1/store/orders/1/${action}`),
-            headers: json,
-            payload: JSON.stringify({ x: 'x'.repeat(20000) }),
-          },
-        ],
-      ],
-    );
-    return [
-      ['/store/inventory', 'get', { url: '/v1/store/inventory', headers: t.auth }],
-      ['/store/inventory', 'get', { url: '/v1/store/inventory' }],
-      ['/store/inventory', 'get', { url: '/v1/store/inventory?limit=1', headers: t.auth }],
-      ['/store/orders', 'post', placeOne],
-      ['/store/orders', 'post', post('/v1/store/orders', { petId: 'x' })],
-      [
-        '/store/orders',
-        'post',
-        async () => {
-          const sold = { name: 'Sold', categoryId: 1, status: 'sold' };
-          const pet = await t.request({ method: 'POST', url: '/v1/pets', headers: t.auth, payload: sold });
-          return post('/v1/store/orders', { petId: pet.json().id });
-        },
-      ],
-      ['/store/orders', 'post', post('/v1/store/orders', { petId: 987654 })],
-      ['/store/orders', 'post', post('/v1/store/orders', { petId: 1 }, {})],
-      [
-        '/store/orders',
-        'post',
-        {
-          method: 'POST',
-          url: '/v1/store/orders',
-          headers: json,
-          payload: JSON.stringify({ petId: 1, note: 'x'.repeat(20000) }),
-        },
-      ],
-      [
-        '/store/orders',
-        'post',
-        {
-          method: 'POST',
-          url: '/v1/store/orders',
-          headers: { ...t.auth, 'content-type': 'text/plain' },
-          payload: 'x',
-        },
-      ],
-      ...[0, 1].map((i): [string, string, Scenario] => [
-        '/store/orders',
-        'post',
-        async () => ({
-          ...(await placeOne()),
-          headers: { ...t.auth, 'idempotency-key': 'openapi-order' },
-          ...(i === 1 ? { payload: { petId: 1, note: 'other' } } : {}),
-        }),
-      ]),
-      ['/store/orders', 'get', { url: '/v1/store/orders?limit=1', headers: t.auth }],
-      ['/store/orders', 'get', { url: '/v1/store/orders?limit=0', headers: t.auth }],
-      ['/store/orders', 'get', { url: '/v1/store/orders' }],
-      [order, 'get', placed],
-      [order, 'get', { url: '/v1/store/orders/x', headers: t.auth }],
-      [order, 'get', { url: '/v1/store/orders/987654', headers: t.auth }],
-      [order, 'get', { url: '/v1/store/orders/1' }],
-      [order, 'get', { url: `/v1/store/orders/${'9'.repeat(200)}`, headers: t.auth }],
-      [`${order}/approve`, 'post', async () => post(`/v1/store/orders/${orderId}/approve`)],
-      [`${order}/approve`, 'post', async () => post(`/v1/store/orders/${orderId}/approve`)],
-      [`${order}/complete`, 'post', async () => post(`/v1/store/orders/${orderId}/complete`)],
-      [`${order}/complete`, 'post', async () => post(`/v1/store/orders/${orderId}/complete`)],
-      [`${order}/cancel`, 'post', async () => post(`/v1/store/orders/${orderId}/cancel`)],
-      [`${order}/approve`, 'post', async () => post(`/v1/store/orders/${orderId}/approve`)],
-      [
-        `${order}/cancel`,
-        'post',
-        async () => post(`/v1/store/orders/${(await t.request(await placeOne())).json().id}/cancel`),
-      ],
-      [
-        `${order}/complete`,
-        'post',
-        async () => post(`/v1/store/orders/${(await t.request(await placeOne())).json().id}/complete`),
-      ],
-      ...actions,
-    ];
-  }
+      assert.equal(res.statusCode, 201, res.body);
+      return res.json().id as number;
+    },
+  } as ScenarioData; // its pet, rex, is made before the first row
 
-  test('real responses of every operation match their documented schema and headers', async () => {
-    const created = await t.request({
-      method: 'POST',
-      url: '/v1/pets',
-      headers: t.auth,
-      payload: { name: 'Rex', categoryId: 1 },
-    });
-    await t.request({
-      method: 'POST',
-      url: '/v1/pets',
-      headers: t.auth,
-      payload: { name: 'Tom', categoryId: 2 },
-    });
-    const json = { ...t.auth, 'content-type': 'application/json' };
-    // A key that may call none of these operations: each answers 403 insufficient_scope.
-    const { key: unscoped } = await t.app.services.apiKeys.create({
-      name: 'events only',
-      plan: 'free',
-      scopes: ['events:read'],
-    });
-    const noScope = { authorization: `Bearer ${unscoped}` };
-    const { key: petsReader } = await t.app.services.apiKeys.create({
-      name: 'pets only',
-      plan: 'free',
-      scopes: ['pets:read'],
-    });
-    const scenarios: Array<[string, string, Scenario]> = [
-      ['/pets', 'get', { url: '/v1/pets', headers: noScope }],
-      [
-        '/pets',
-        'post',
-        { method: 'POST', url: '/v1/pets', headers: noScope, payload: { name: 'x', categoryId: 1 } },
-      ],
-      ['/pets/{petId}', 'get', { url: '/v1/pets/1', headers: noScope }],
-      ['/pets', 'get', { url: '/v1/pets?limit=1', headers: t.auth }],
-      ['/pets', 'get', { url: '/v1/pets?status=sold', headers: t.auth }],
-      ['/pets', 'get', { url: '/v1/pets?limit=0', headers: t.auth }],
-      ['/pets', 'get', { url: '/v1/pets' }],
-      [
-        '/pets',
-        'post',
-        {
-          method: 'POST',
-          url: '/v1/pets',
-          headers: t.auth,
-          payload: { name: 'Kit', categoryId: 3, status: 'pending' },
-        },
-      ],
-      ['/pets', 'post', { method: 'POST', url: '/v1/pets', headers: t.auth, payload: { name: '' } }],
-      ['/pets', 'post', { method: 'POST', url: '/v1/pets', headers: json, payload: '{' }],
-      [
-        '/pets',
-        'post',
-        {
-          method: 'POST',
-          url: '/v1/pets',
-          headers: { ...t.auth, 'content-type': 'text/plain' },
-          payload: 'x',
-        },
-      ],
-      [
-        '/pets',
-        'post',
-        {
-          method: 'POST',
-          url: '/v1/pets',
-          headers: json,
-          payload: JSON.stringify({ name: 'x'.repeat(20000), categoryId: 1 }),
-        },
-      ],
-      ['/pets', 'post', { method: 'POST', url: '/v1/pets', payload: { name: 'x', categoryId: 1 } }],
-      ...(['Ace', 'Ace', 'Bo'] as const).map((name): [string, string, Scenario] => [
-        '/pets',
-        'post',
-        {
-          method: 'POST',
-          url: '/v1/pets',
-          headers: { ...t.auth, 'idempotency-key': 'openapi-test' },
-          payload: { name, categoryId: 1 },
-        },
-      ]),
-      ['/pets/{petId}', 'get', { url: `/v1/pets/${created.json().id}`, headers: t.auth }],
-      ['/pets/{petId}', 'get', { url: '/v1/pets/424242', headers: t.auth }],
-      ['/pets/{petId}', 'get', { url: '/v1/pets/x', headers: t.auth }],
-      ['/pets/{petId}', 'get', { url: '/v1/pets/1' }],
-      ['/pets/{petId}', 'get', { url: `/v1/pets/${'9'.repeat(200)}`, headers: t.auth }],
-      ['/events', 'get', { url: '/v1/events?limit=2&type=pet.*', headers: t.auth }],
-      ['/events', 'get', { url: '/v1/events?type=pet.adopted', headers: t.auth }],
-      ['/events', 'get', { url: '/v1/events' }],
-      ['/events', 'get', { url: '/v1/events', headers: { authorization: `Bearer ${petsReader}` } }],
-      ...storeScenarios(json),
-      // The key above holds no store scope: each store operation answers 403.
-      ['/store/inventory', 'get', { url: '/v1/store/inventory', headers: noScope }],
-      ['/store/orders', 'get', { url: '/v1/store/orders', headers: noScope }],
-      [
-        '/store/orders',
-        'post',
-        { method: 'POST', url: '/v1/store/orders', headers: noScope, payload: { petId: 1 } },
-      ],
-      ['/store/orders/{orderId}', 'get', { url: '/v1/store/orders/1', headers: noScope }],
-      ...(['approve', 'complete', 'cancel'] as const).map((action): [string, string, Scenario] => [
-        `/store/orders/{orderId}/${action}`,
-        'post',
-        { method: 'POST', url: `/v1/store/orders/1/${action}`, headers: noScope },
-      ]),
-    ];
-    const statuses = new Set<string>();
-    for (const [path, method, request] of scenarios) {
-      const res = await t.request(typeof request === 'function' ? await request() : request);
-      statuses.add(`${method} ${path} ${res.statusCode}`);
-      assertDocumented(path, method, res);
-    }
-    // Every documented outcome a client can cause is exercised here; faults and overload are tested elsewhere,
-    // and so is 409 on /pets (an Idempotency-Key held by a concurrent request: test/routes/idempotency.test.ts).
-    const documented = Object.entries(doc.paths).flatMap(([path, methods]) =>
-      Object.entries(methods).flatMap(([method, op]) =>
-        Object.keys(op.responses)
-          .filter((status) => !['429', '500', '503'].includes(status))
-          .filter((status) => status !== '409' || path.startsWith('/store/'))
-          .map((status) => `${method} ${path} ${status}`),
-      ),
+  /** The documented path a URL reaches: `/v1/pets/7?x=1` reaches `/pets/{petId}`. */
+  const documentedPath = (url: string) => {
+    const path = new URL(url, 'http://localhost').pathname.replace(/^\/v1/, '');
+    const matches = Object.keys(doc.paths).filter((template) =>
+      new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`).test(path),
     );
-    assert.deepEqual([...statuses].sort(), documented.sort());
+    assert.equal(matches.length, 1, `${url} reaches one documented path: ${matches.join(', ')}`);
+    return matches[0]!;
+  };
+
+  const outcomes = new Set<string>();
+  describe('real responses of every operation match their documented schema and headers', () => {
+    before(async () => {
+      data.rex = await addPet(t);
+      await addPet(t, { name: 'Tom', categoryId: 2 });
+      keys.all = t.auth;
+      keys.none = {};
+      for (const [name, scope] of [
+        ['eventsOnly', 'events:read'],
+        ['petsOnly', 'pets:read'],
+      ] as const) {
+        const { key } = await t.app.services.apiKeys.create({ name, plan: 'free', scopes: [scope] });
+        keys[name] = { authorization: `Bearer ${key}` };
+      }
+    });
+
+    for (const scenario of apiScenarios) {
+      const { method = 'GET', expectedStatus, expectedCode } = scenario;
+      test(`${scenario.name}: ${expectedStatus}${expectedCode ? ` ${expectedCode}` : ''}`, async () => {
+        const url = typeof scenario.url === 'function' ? await scenario.url(data) : scenario.url;
+        const body = typeof scenario.body === 'function' ? await scenario.body(data) : scenario.body;
+        const res = await t.request({
+          method,
+          url,
+          headers: { ...keys[scenario.key ?? 'all'], ...scenario.headers },
+          ...(body === undefined ? {} : { payload: body }),
+        });
+        assert.equal(res.statusCode, expectedStatus, `${method} ${url}: ${res.body}`);
+        if (expectedCode) assert.equal(res.json().code, expectedCode);
+        for (const [field, value] of Object.entries(scenario.expectedBody ?? {}))
+          assert.deepEqual(res.json()[field], value, field);
+        for (const [header, value] of Object.entries(scenario.expectedHeaders ?? {}))
+          assert.equal(res.headers[header], value, header);
+        const path = documentedPath(url);
+        outcomes.add(`${method.toLowerCase()} ${path} ${res.statusCode}`);
+        assertDocumented(path, method.toLowerCase(), res);
+      });
+    }
+
+    // Faults and overload are tested elsewhere, and so is 409 on /pets (an Idempotency-Key held by a
+    // concurrent request: test/routes/idempotency.test.ts).
+    test('together the rows cause every documented outcome a client can cause', () => {
+      const documented = Object.entries(doc.paths).flatMap(([path, methods]) =>
+        Object.entries(methods).flatMap(([method, op]) =>
+          Object.keys(op.responses)
+            .filter((status) => !['429', '500', '503'].includes(status))
+            .filter((status) => status !== '409' || path.startsWith('/store/'))
+            .map((status) => `${method} ${path} ${status}`),
+        ),
+      );
+      assert.deepEqual([...outcomes].sort(), documented.sort());
+    });
   });
 });
 

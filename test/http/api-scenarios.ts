@@ -1,0 +1,143 @@
+// Every documented outcome a client can cause, as a table of request → expected answer, one row a line: the
+// OpenAPI suite (openapi.test.ts) runs the rows in order and checks each answer against the document too.
+import type { NewPet, Pet } from '@petstore/client';
+
+/**
+ * The keys a row can call with: one holding every scope, none at all, one holding only events:read (which
+ * allows no pet or store operation) and one holding only pets:read (which the feed does not allow).
+ */
+export type KeyName = 'all' | 'none' | 'eventsOnly' | 'petsOnly';
+
+/** What the rows before have made, for a row whose request depends on it. */
+export interface ScenarioData {
+  /** A pet made before the first row. */
+  rex: Pet;
+  /** The order the order-life rows act on. */
+  orderId: number;
+  newPet(fields?: Partial<NewPet>): Promise<number>;
+  /** Places an order for a new pet; returns its id. */
+  placeOrder(): Promise<number>;
+}
+
+type Made<T> = T | ((data: ScenarioData) => Promise<T>);
+
+/** One row: a request and what it must answer. `url` and `body` may be made when the row's turn comes. */
+export interface ApiScenario {
+  name: string;
+  method?: 'GET' | 'POST';
+  url: Made<string>;
+  /** The key the request carries: `all` unless said. */
+  key?: KeyName;
+  headers?: Record<string, string>;
+  body?: Made<object | string>;
+  expectedStatus: number;
+  /** The `code` of the Error body. */
+  expectedCode?: string;
+  /** Fields the body must have, with these values. */
+  expectedBody?: Record<string, unknown>;
+  expectedHeaders?: Record<string, string>;
+}
+
+const json = { 'content-type': 'application/json' };
+const text = { 'content-type': 'text/plain' };
+const tooLong = '9'.repeat(200);
+const post = 'POST';
+const forbidden = { expectedStatus: 403, expectedCode: 'insufficient_scope' } as const;
+const noKey = { key: 'none', expectedStatus: 401, expectedCode: 'authentication_required' } as const;
+const invalid = { expectedStatus: 400, expectedCode: 'validation_failed' } as const;
+const tooLarge = { expectedStatus: 413, expectedCode: 'payload_too_large' } as const;
+const plainText = {
+  headers: text,
+  body: 'x',
+  expectedStatus: 415,
+  expectedCode: 'unsupported_media_type',
+} as const;
+const uriTooLong = { expectedStatus: 414, expectedCode: 'uri_too_long' } as const;
+const conflict = { expectedStatus: 409, expectedCode: 'order_status_conflict' } as const;
+const orderNotFound = { expectedStatus: 404, expectedCode: 'order_not_found' } as const;
+
+// prettier-ignore
+const pets: ApiScenario[] = [
+  { name: 'list pets without the scope', url: '/v1/pets', key: 'eventsOnly', ...forbidden },
+  { name: 'create a pet without the scope', method: post, url: '/v1/pets', key: 'eventsOnly', body: { name: 'x', categoryId: 1 }, ...forbidden },
+  { name: 'get a pet without the scope', url: '/v1/pets/1', key: 'eventsOnly', ...forbidden },
+  { name: 'list one page', url: '/v1/pets?limit=1', expectedStatus: 200 },
+  { name: 'list by status', url: '/v1/pets?status=sold', expectedStatus: 200 },
+  { name: 'list with a limit of 0', url: '/v1/pets?limit=0', ...invalid },
+  { name: 'list without a key', url: '/v1/pets', ...noKey },
+  { name: 'create a pet', method: post, url: '/v1/pets', body: { name: 'Kit', categoryId: 3, status: 'pending' }, expectedStatus: 201, expectedBody: { name: 'Kit', status: 'pending' } },
+  { name: 'create a pet with an empty name', method: post, url: '/v1/pets', body: { name: '' }, ...invalid },
+  { name: 'create a pet from broken JSON', method: post, url: '/v1/pets', headers: json, body: '{', expectedStatus: 400, expectedCode: 'malformed_json' },
+  { name: 'create a pet from plain text', method: post, url: '/v1/pets', ...plainText },
+  { name: 'create a pet from a body over the limit', method: post, url: '/v1/pets', headers: json, body: JSON.stringify({ name: 'x'.repeat(20000), categoryId: 1 }), ...tooLarge },
+  { name: 'create a pet without a key', method: post, url: '/v1/pets', body: { name: 'x', categoryId: 1 }, ...noKey },
+  { name: 'create a pet with an Idempotency-Key', method: post, url: '/v1/pets', headers: { 'idempotency-key': 'openapi-test' }, body: { name: 'Ace', categoryId: 1 }, expectedStatus: 201 },
+  { name: 'the same again: a replay', method: post, url: '/v1/pets', headers: { 'idempotency-key': 'openapi-test' }, body: { name: 'Ace', categoryId: 1 }, expectedStatus: 201, expectedHeaders: { 'idempotent-replayed': 'true' } },
+  { name: 'the same key with another pet', method: post, url: '/v1/pets', headers: { 'idempotency-key': 'openapi-test' }, body: { name: 'Bo', categoryId: 1 }, expectedStatus: 422, expectedCode: 'idempotency_key_reused' },
+  { name: 'get a pet', url: async ({ rex }) => `/v1/pets/${rex.id}`, expectedStatus: 200, expectedBody: { name: 'Rex' } },
+  { name: 'get a pet that does not exist', url: '/v1/pets/424242', expectedStatus: 404, expectedCode: 'pet_not_found' },
+  { name: 'get a pet by a word', url: '/v1/pets/x', ...invalid },
+  { name: 'get a pet without a key', url: '/v1/pets/1', ...noKey },
+  { name: 'get a pet by an id too long', url: `/v1/pets/${tooLong}`, ...uriTooLong },
+];
+
+// prettier-ignore
+const events: ApiScenario[] = [
+  { name: 'list events of a family', url: '/v1/events?limit=2&type=pet.*', expectedStatus: 200 },
+  { name: 'list events of an unknown type', url: '/v1/events?type=pet.adopted', expectedStatus: 400, expectedCode: 'unknown_event_type' },
+  { name: 'list events without a key', url: '/v1/events', ...noKey },
+  { name: 'list events without the scope', url: '/v1/events', key: 'petsOnly', ...forbidden },
+];
+
+// prettier-ignore
+const store: ApiScenario[] = [
+  { name: 'read the inventory', url: '/v1/store/inventory', expectedStatus: 200 },
+  { name: 'read the inventory without a key', url: '/v1/store/inventory', ...noKey },
+  { name: 'read the inventory with a query it does not take', url: '/v1/store/inventory?limit=1', ...invalid },
+  { name: 'place an order', method: post, url: '/v1/store/orders', body: async (d) => ({ petId: await d.newPet({ name: 'O' }) }), expectedStatus: 201, expectedBody: { status: 'placed' } },
+  { name: 'place an order for a word', method: post, url: '/v1/store/orders', body: { petId: 'x' }, ...invalid },
+  { name: 'place an order for a sold pet', method: post, url: '/v1/store/orders', body: async (d) => ({ petId: await d.newPet({ name: 'Sold', status: 'sold' }) }), expectedStatus: 409, expectedCode: 'pet_not_available' },
+  { name: 'place an order for a pet that does not exist', method: post, url: '/v1/store/orders', body: { petId: 987654 }, expectedStatus: 404, expectedCode: 'pet_not_found' },
+  { name: 'place an order without a key', method: post, url: '/v1/store/orders', body: { petId: 1 }, ...noKey },
+  { name: 'place an order with a body over the limit', method: post, url: '/v1/store/orders', headers: json, body: JSON.stringify({ petId: 1, note: 'x'.repeat(20000) }), ...tooLarge },
+  { name: 'place an order from plain text', method: post, url: '/v1/store/orders', ...plainText },
+  { name: 'place an order with an Idempotency-Key', method: post, url: '/v1/store/orders', headers: { 'idempotency-key': 'openapi-order' }, body: async (d) => ({ petId: await d.newPet({ name: 'O' }) }), expectedStatus: 201 },
+  { name: 'the same key with another order', method: post, url: '/v1/store/orders', headers: { 'idempotency-key': 'openapi-order' }, body: { petId: 1, note: 'other' }, expectedStatus: 422, expectedCode: 'idempotency_key_reused' },
+  { name: 'list one page of orders', url: '/v1/store/orders?limit=1', expectedStatus: 200 },
+  { name: 'list orders with a limit of 0', url: '/v1/store/orders?limit=0', ...invalid },
+  { name: 'list orders without a key', url: '/v1/store/orders', ...noKey },
+  { name: 'get an order just placed', url: async (d) => `/v1/store/orders/${(d.orderId = await d.placeOrder())}`, expectedStatus: 200, expectedBody: { status: 'placed' } },
+  { name: 'get an order by a word', url: '/v1/store/orders/x', ...invalid },
+  { name: 'get an order that does not exist', url: '/v1/store/orders/987654', ...orderNotFound },
+  { name: 'get an order without a key', url: '/v1/store/orders/1', ...noKey },
+  { name: 'get an order by an id too long', url: `/v1/store/orders/${tooLong}`, ...uriTooLong },
+  // The order just placed, through its life.
+  { name: 'approve it', method: post, url: async (d) => `/v1/store/orders/${d.orderId}/approve`, expectedStatus: 200, expectedBody: { status: 'approved' } },
+  { name: 'approve it again', method: post, url: async (d) => `/v1/store/orders/${d.orderId}/approve`, expectedStatus: 200, expectedBody: { status: 'approved' } },
+  { name: 'complete it', method: post, url: async (d) => `/v1/store/orders/${d.orderId}/complete`, expectedStatus: 200, expectedBody: { status: 'completed' } },
+  { name: 'complete it again', method: post, url: async (d) => `/v1/store/orders/${d.orderId}/complete`, expectedStatus: 200, expectedBody: { status: 'completed' } },
+  { name: 'cancel it once completed', method: post, url: async (d) => `/v1/store/orders/${d.orderId}/cancel`, ...conflict },
+  { name: 'approve it once completed', method: post, url: async (d) => `/v1/store/orders/${d.orderId}/approve`, ...conflict },
+  { name: 'cancel a placed order', method: post, url: async (d) => `/v1/store/orders/${await d.placeOrder()}/cancel`, expectedStatus: 200, expectedBody: { status: 'cancelled' } },
+  { name: 'complete a placed order', method: post, url: async (d) => `/v1/store/orders/${await d.placeOrder()}/complete`, ...conflict },
+  ...(['approve', 'complete', 'cancel'] as const).flatMap((action): ApiScenario[] => [
+    { name: `${action} an order by a word`, method: post, url: `/v1/store/orders/x/${action}`, ...invalid },
+    { name: `${action} without a key`, method: post, url: `/v1/store/orders/1/${action}`, ...noKey },
+    { name: `${action} an order that does not exist`, method: post, url: `/v1/store/orders/987654/${action}`, ...orderNotFound },
+    { name: `${action} by an id too long`, method: post, url: `/v1/store/orders/${tooLong}/${action}`, ...uriTooLong },
+    { name: `${action} with a plain text body`, method: post, url: `/v1/store/orders/1/${action}`, ...plainText },
+    { name: `${action} with a field it does not take`, method: post, url: `/v1/store/orders/1/${action}`, body: { x: 1 }, ...invalid },
+    { name: `${action} with a body over the limit`, method: post, url: `/v1/store/orders/1/${action}`, headers: json, body: JSON.stringify({ x: 'x'.repeat(20000) }), ...tooLarge },
+  ]),
+  // A key that holds no store scope: each store operation answers 403.
+  { name: 'read the inventory without the scope', url: '/v1/store/inventory', key: 'eventsOnly', ...forbidden },
+  { name: 'list orders without the scope', url: '/v1/store/orders', key: 'eventsOnly', ...forbidden },
+  { name: 'place an order without the scope', method: post, url: '/v1/store/orders', key: 'eventsOnly', body: { petId: 1 }, ...forbidden },
+  { name: 'get an order without the scope', url: '/v1/store/orders/1', key: 'eventsOnly', ...forbidden },
+  ...(['approve', 'complete', 'cancel'] as const).map((action): ApiScenario => (
+    { name: `${action} without the scope`, method: post, url: `/v1/store/orders/1/${action}`, key: 'eventsOnly', ...forbidden }
+  )),
+];
+
+/** The rows, in the order they run: some act on data the ones before made. */
+export const apiScenarios: ApiScenario[] = [...pets, ...events, ...store];
