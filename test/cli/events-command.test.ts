@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { backends } from '../helpers/backends.js';
+import { newPet } from '../helpers/http-calls.js';
 import { runCli } from '../helpers/run-cli.js';
 import { startSdkServer, type SdkServer } from '../helpers/sdk-server.js';
 
@@ -14,15 +15,8 @@ for (const backend of backends) {
     before(async () => {
       server = await startSdkServer(backend);
       env = { PETSTORE_URL: server.baseUrl, PETSTORE_API_KEY: server.key };
-      const add = (name: string) =>
-        server.request({
-          method: 'POST',
-          url: '/v1/pets',
-          headers: server.auth,
-          payload: { name, categoryId: 1 },
-        });
-      petId = (await add('Rex')).json().id;
-      await add('Tom');
+      petId = await newPet(server, { name: 'Rex' });
+      await newPet(server, { name: 'Tom' });
       const order = await server.request({
         method: 'POST',
         url: '/v1/store/orders',

@@ -5,6 +5,7 @@ import { after, before, describe, test } from 'node:test';
 import { openStore } from '../../src/store/open-store.js';
 import { backends, redisUrl } from '../helpers/backends.js';
 import { storeArgs } from '../helpers/deployment-process.js';
+import { newPet } from '../helpers/http-calls.js';
 import { runCli } from '../helpers/run-cli.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
@@ -162,11 +163,7 @@ for (const { name, backend, settings } of redisSetups) {
     before(async () => {
       t = await startTestApp(backend, settings);
       // A first write sets the data version in Redis; until then nothing is cached there.
-      const payload = { name: 'Rex', categoryId: 1 };
-      assert.equal(
-        (await t.request({ method: 'POST', url: '/v1/pets', headers: t.auth, payload })).statusCode,
-        201,
-      );
+      await newPet(t);
     });
     after(() => t.close());
 

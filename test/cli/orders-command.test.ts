@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { backends } from '../helpers/backends.js';
+import { newPet } from '../helpers/http-calls.js';
 import { runCli } from '../helpers/run-cli.js';
 import { startSdkServer, type SdkServer } from '../helpers/sdk-server.js';
 
@@ -23,13 +24,7 @@ for (const backend of backends) {
     };
 
     test('place, approve, complete, get and list print one object or an array; inventory counts', async () => {
-      const pet = await server.request({
-        method: 'POST',
-        url: '/v1/pets',
-        headers: server.auth,
-        payload: { name: 'Rex', categoryId: 1 },
-      });
-      const petId = pet.json().id;
+      const petId = await newPet(server, { name: 'Rex' });
       const placed = JSON.parse(
         await petstore('orders', 'place', String(petId), '--note', 'Saturday', '--json'),
       );
@@ -50,13 +45,7 @@ for (const backend of backends) {
     });
 
     test('a refused action exits 1 with the code and message; tables by default', async () => {
-      const pet = await server.request({
-        method: 'POST',
-        url: '/v1/pets',
-        headers: server.auth,
-        payload: { name: 'Tom', categoryId: 1 },
-      });
-      const table = await petstore('orders', 'place', String(pet.json().id));
+      const table = await petstore('orders', 'place', String(await newPet(server, { name: 'Tom' })));
       assert.match(table, /^ID\s+PET\s+STATUS\s+CREATED\s+UPDATED\s+NOTE\n\d+\s+\d+\s+placed/);
       const id = table.split('\n')[1]!.split(/\s+/)[0]!;
       const refused = await runCli(['orders', 'complete', id], env);
@@ -70,13 +59,7 @@ for (const backend of backends) {
 
     test('one page says on stderr when more orders follow, and only then', async () => {
       for (const name of ['Ada', 'Bo']) {
-        const pet = await server.request({
-          method: 'POST',
-          url: '/v1/pets',
-          headers: server.auth,
-          payload: { name, categoryId: 1 },
-        });
-        await petstore('orders', 'place', String(pet.json().id));
+        await petstore('orders', 'place', String(await newPet(server, { name })));
       }
       const page = await runCli(['orders', 'list', '--limit', '1', '--json'], env);
       assert.equal(JSON.parse(page.stdout).length, 1);

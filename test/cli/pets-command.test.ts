@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { promisify } from 'node:util';
 import { backends } from '../helpers/backends.js';
+import { newPet } from '../helpers/http-calls.js';
 import { runCli } from '../helpers/run-cli.js';
 import { startSdkServer, type SdkServer } from '../helpers/sdk-server.js';
 
@@ -37,12 +38,7 @@ for (const backend of backends) {
 
     test('list --all follows every page; tables by default; --url and --api-key as flags', async () => {
       for (const name of ['a', 'b', 'c', 'd', 'e']) {
-        await server.request({
-          method: 'POST',
-          url: '/v1/pets',
-          headers: server.auth,
-          payload: { name, categoryId: 8, status: 'sold' },
-        });
+        await newPet(server, { name, categoryId: 8, status: 'sold' });
       }
       const flags = ['--url', server.baseUrl, '--api-key', server.key];
       const all = await runCli(['pets', 'list', '--status', 'sold', '--limit', '2', '--all', ...flags], {});
@@ -84,10 +80,7 @@ describe('petstore pets: errors and the terminal', () => {
   before(async () => {
     server = await startSdkServer(backends[0]!);
     env = { PETSTORE_URL: server.baseUrl, PETSTORE_API_KEY: server.key };
-    for (const name of ['Rex', 'Tom', 'Kit']) {
-      const payload = { name, categoryId: 1 };
-      await server.request({ method: 'POST', url: '/v1/pets', headers: server.auth, payload });
-    }
+    for (const name of ['Rex', 'Tom', 'Kit']) await newPet(server, { name });
   });
   after(() => server.close());
 

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { backends } from '../helpers/backends.js';
 import { storeArgs } from '../helpers/deployment-process.js';
+import { addPet } from '../helpers/http-calls.js';
 import { runCli } from '../helpers/run-cli.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
@@ -62,14 +63,9 @@ describe(`petstore webhooks on ${backend.name}`, () => {
     assert.equal((await cli(['disable', endpoint.id, '--json'])).json().enabled, false);
     assert.equal((await cli(['enable', endpoint.id, '--json'])).json().enabled, true);
 
-    const pet = await t.request({
-      method: 'POST',
-      url: '/v1/pets',
-      headers: t.auth,
-      payload: { name: 'R', categoryId: 1 },
-    });
+    const pet = await addPet(t, { name: 'R' });
     const [event] = (await t.request({ url: '/v1/events', headers: t.auth })).json();
-    assert.deepEqual(event.data, pet.json());
+    assert.deepEqual(event.data, pet);
     const replayed = await cli(['replay', String(event.id), '--json']);
     assert.deepEqual(replayed.json(), { eventId: event.id, endpoints: [endpoint.id] });
     const deliveries = (await cli(['deliveries', endpoint.id, '--json'])).json();

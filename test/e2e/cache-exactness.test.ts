@@ -15,6 +15,7 @@ import { createServices, type Services } from '../../src/services/index.js';
 import { openStore } from '../../src/store/open-store.js';
 import type { Store } from '../../src/store/store.js';
 import { backends, redisUrl } from '../helpers/backends.js';
+import { newPet } from '../helpers/http-calls.js';
 import { privateRedis, type PrivateRedis } from '../limits/private-redis.js';
 
 const postgres = backends.find((backend) => backend.name === 'postgres');
@@ -46,6 +47,8 @@ async function fleet(redis: string | undefined) {
   return {
     a: (options: InjectOptions) => apps[0]!.inject({ headers: auth(key), ...options }),
     b: (options: InjectOptions) => apps[1]!.inject({ headers: auth(key), ...options }),
+    /** A through the shared pet helpers. */
+    viaA: { request: (options: InjectOptions) => apps[0]!.inject(options), auth: auth(key) },
     cli,
     auth,
     store: stores[0]!,
@@ -85,14 +88,9 @@ for (const [versionIn, redis] of [
         for (let round = 0; round < rounds; round++) {
           assert.deepEqual(ids((await f.b({ url })).body), []);
           assert.deepEqual(ids((await f.b({ url })).body), [], 'read twice: cached on B');
-          const created = await f.a({
-            method: 'POST',
-            url: '/v1/pets',
-            payload: { name: `r${round}`, categoryId: 1, status: 'pending' },
-          });
-          assert.equal(created.statusCode, 201);
+          const created = await newPet(f.viaA, { name: `r${round}`, status: 'pending' });
           const seen = await f.b({ url });
-          assert.deepEqual(ids(seen.body), [created.json().id], `round ${round}`);
+          assert.deepEqual(ids(seen.body), [created], `round ${round}`);
           url = resumeOf(seen.headers.link)!;
         }
       });
@@ -107,13 +105,8 @@ for (const [versionIn, redis] of [
         const row = await sql<{ id: number }>`insert into pets (name, category_id, status, created_at)
         values ('unannounced', 1, 'available', 0) returning id`.execute(f.store.db);
         assert.deepEqual(ids((await f.b({ url })).body), [], 'served from the cache, not the database');
-        const created = await f.a({
-          method: 'POST',
-          url: '/v1/pets',
-          payload: { name: 'announced', categoryId: 1, status: 'available' },
-        });
-        assert.equal(created.statusCode, 201);
-        const shown = [row.rows[0]!.id, created.json().id];
+        const created = await newPet(f.viaA, { name: 'announced', status: 'available' });
+        const shown = [row.rows[0]!.id, created];
         assert.deepEqual(ids((await f.b({ url })).body), shown);
         return { url, shown };
       }
@@ -144,8 +137,7 @@ for (const [versionIn, redis] of [
         // Revoked straight in the database, unannounced: B goes on serving its cached record, even after a
         // pet creation has moved the data's version, since that one says nothing about keys.
         await sql`update api_keys set revoked_at = 0 where id = ${id}`.execute(f.store.db);
-        const created = await f.a({ method: 'POST', url: '/v1/pets', payload: { name: 'k', categoryId: 1 } });
-        assert.equal(created.statusCode, 201);
+        await newPet(f.viaA, { name: 'k' });
         assert.equal((await get()).statusCode, 200, 'the key record is still cached');
         // An announced key change (of another key, even) moves the keys' version: B reads the record again.
         const other = await f.cli.apiKeys.create({ name: 'other', plan: 'business' });
@@ -170,13 +162,7 @@ for (const [versionIn, redis] of [
           assert.equal(res.statusCode, 200, `${action}: ${res.body}`);
         };
         for (let round = 0; round < rounds; round++) {
-          const pet = await f.a({
-            method: 'POST',
-            url: '/v1/pets',
-            payload: { name: `o${round}`, categoryId: 1 },
-          });
-          assert.equal(pet.statusCode, 201);
-          const petId = pet.json().id as number;
+          const petId = await newPet(f.viaA, { name: `o${round}` });
 
           let before = await cacheOnB(round);
           const order = await f.a({ method: 'POST', url: '/v1/store/orders', payload: { petId } });

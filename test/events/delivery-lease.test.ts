@@ -9,6 +9,7 @@ import {
   recordAttempt,
 } from '../../src/store/repositories/webhooks-repository.js';
 import { backends } from '../helpers/backends.js';
+import { newPet } from '../helpers/http-calls.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
 for (const backend of backends) {
@@ -24,13 +25,7 @@ for (const backend of backends) {
         url: 'http://127.0.0.1:9/hooks',
         events: ['pet.created'],
       });
-      const res = await t.request({
-        method: 'POST',
-        url: '/v1/pets',
-        headers: t.auth,
-        payload: { name: 'Rex', categoryId: 1 },
-      });
-      assert.equal(res.statusCode, 201);
+      await newPet(t);
       const { store } = t.app;
       const now = Date.now();
       const leased = await leaseDueEndpoint(store.db, store.dialect, {

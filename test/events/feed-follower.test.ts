@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { backends } from '../helpers/backends.js';
+import { newPet } from '../helpers/http-calls.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
 const writers = 8;
@@ -40,15 +41,7 @@ for (const backend of backends) {
       const follower = follow();
       await Promise.all(
         Array.from({ length: writers }, async (_, w) => {
-          for (let i = 0; i < perWriter; i++) {
-            const res = await t.request({
-              method: 'POST',
-              url: '/v1/pets',
-              headers: t.auth,
-              payload: { name: `w${w} ${i}`, categoryId: 1 },
-            });
-            assert.equal(res.statusCode, 201);
-          }
+          for (let i = 0; i < perWriter; i++) await newPet(t, { name: `w${w} ${i}` });
         }),
       );
       writing = false;

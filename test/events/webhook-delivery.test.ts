@@ -11,6 +11,7 @@ import { startDeliveryWorker, type DeliveryWorker } from '../../src/events/deliv
 import { createWebhookMetrics, type WebhookMetrics } from '../../src/metrics/webhook-metrics.js';
 import { createWebhooksService } from '../../src/services/webhooks-service.js';
 import { backends } from '../helpers/backends.js';
+import { addPet } from '../helpers/http-calls.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 import { startWebhookReceiver, verifyDelivery, type WebhookReceiver } from '../helpers/webhook-receiver.js';
 
@@ -48,16 +49,7 @@ for (const backend of backends) {
       await t.close();
     });
 
-    const createPet = async (name: string) => {
-      const res = await t.request({
-        method: 'POST',
-        url: '/v1/pets',
-        headers: t.auth,
-        payload: { name, categoryId: 3 },
-      });
-      assert.equal(res.statusCode, 201);
-      return res.json() as { id: number };
-    };
+    const createPet = (name: string) => addPet(t, { name, categoryId: 3 });
 
     test('each event arrives once, in order, with the resource as data, signed', async () => {
       assert.match(endpoint.secret, /^whsec_[A-Za-z0-9+/]+=*$/);

@@ -5,6 +5,7 @@ import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { buildMetricsApp } from '../../src/metrics/metrics-app.js';
 import { backends } from '../helpers/backends.js';
+import { newPet } from '../helpers/http-calls.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
 for (const backend of backends) {
@@ -26,15 +27,7 @@ for (const backend of backends) {
     before(async () => {
       t = await startTestApp(backend);
       metricsApp = buildMetricsApp(t.app.metrics.registry, 'silent');
-      const pet = (
-        await t.request({
-          method: 'POST',
-          url: '/v1/pets',
-          headers: t.auth,
-          payload: { name: 'a', categoryId: 1 },
-        })
-      ).json();
-      await t.request({ url: `/v1/pets/${pet.id}`, headers: t.auth });
+      await t.request({ url: `/v1/pets/${await newPet(t, { name: 'a' })}`, headers: t.auth });
       await t.request({ url: '/v1/pets/999999', headers: t.auth });
       await t.request({ url: '/v1/pets' });
       await t.request({ url: '/no/such/path/1' });

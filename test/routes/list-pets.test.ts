@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { backends } from '../helpers/backends.js';
+import { addPet, newPet } from '../helpers/http-calls.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
 const statuses = ['available', 'pending', 'sold'] as const;
@@ -23,13 +24,7 @@ for (const backend of backends) {
       t = await startTestApp(backend);
       for (let i = 0; i < 45; i++) {
         const status = statuses[i % 3]!;
-        const res = await t.request({
-          method: 'POST',
-          url: '/v1/pets',
-          headers: t.auth,
-          payload: { name: `pet ${i}`, categoryId: 1 + (i % 4), status },
-        });
-        created.push(res.json());
+        created.push(await addPet(t, { name: `pet ${i}`, categoryId: 1 + (i % 4), status }));
       }
     });
     after(() => t.close());
@@ -92,13 +87,8 @@ for (const backend of backends) {
       const last = await list('/v1/pets?limit=100&status=pending');
       const made: number[] = [];
       for (const status of ['pending', 'sold', 'pending'] as const) {
-        const res = await t.request({
-          method: 'POST',
-          url: '/v1/pets',
-          headers: t.auth,
-          payload: { name: 'tailed', categoryId: 1, status },
-        });
-        if (status === 'pending') made.push(res.json().id);
+        const id = await newPet(t, { name: 'tailed', status });
+        if (status === 'pending') made.push(id);
       }
       const resumed = await list(resumeOf(last.headers.link)!);
       assert.deepEqual(
@@ -109,13 +99,7 @@ for (const backend of backends) {
 
     test('a pet created after a page was read appears on a later page', async () => {
       const first = await list('/v1/pets?limit=40');
-      const res = await t.request({
-        method: 'POST',
-        url: '/v1/pets',
-        headers: t.auth,
-        payload: { name: 'late', categoryId: 1 },
-      });
-      const late = res.json();
+      const late = await addPet(t, { name: 'late' });
       const rest = await list(nextOf(first.headers.link)!);
       assert.ok(rest.json().some((p: { id: number }) => p.id === late.id));
     });

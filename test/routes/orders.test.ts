@@ -11,7 +11,7 @@ import {
   type OrderStepAction,
 } from '../../src/domain/order.js';
 import { backends } from '../helpers/backends.js';
-import { followNext } from '../helpers/http-calls.js';
+import { followNext, newPet } from '../helpers/http-calls.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
 /** The shortest path of actions from a freshly placed order to each status. */
@@ -38,15 +38,6 @@ for (const backend of backends) {
     });
     after(() => t.close());
 
-    const newPet = async (status = 'available') =>
-      (
-        await t.request({
-          method: 'POST',
-          url: '/v1/pets',
-          headers: t.auth,
-          payload: { name: 'Rex', categoryId: 1, status },
-        })
-      ).json().id as number;
     const petStatus = async (id: number) =>
       (await t.request({ url: `/v1/pets/${id}`, headers: t.auth })).json().status as string;
     const place = (payload: object, headers: Record<string, string> = {}) =>
@@ -54,14 +45,14 @@ for (const backend of backends) {
     const act = (orderId: number, action: OrderStepAction) =>
       t.request({ method: 'POST', url: `/v1/store/orders/${orderId}/${action}`, headers: t.auth });
     const orderIn = async (status: OrderStatus) => {
-      const petId = await newPet();
+      const petId = await newPet(t);
       const order = (await place({ petId })).json();
       for (const action of pathTo[status]) assert.equal((await act(order.id, action)).statusCode, 200);
       return { petId, orderId: order.id as number };
     };
 
     test('place: 201 with Location, the order placed and the pet pending', async () => {
-      const petId = await newPet();
+      const petId = await newPet(t);
       const res = await place({ petId, note: '  Will collect on Saturday\nafter noon  ' });
       assert.equal(res.statusCode, 201);
       const order = res.json();
@@ -83,9 +74,9 @@ for (const backend of backends) {
       assert.deepEqual(fetched.json(), order);
     });
 
-    for (const status of ['pending', 'sold']) {
+    for (const status of ['pending', 'sold'] as const) {
       test(`place for a pet created ${status}: 409 pet_not_available naming the status`, async () => {
-        const petId = await newPet(status);
+        const petId = await newPet(t, { status });
         const res = await place({ petId });
         assert.equal(res.statusCode, 409);
         assert.equal(res.json().code, 'pet_not_available');
@@ -201,7 +192,7 @@ for (const backend of backends) {
         return false;
       };
       const inventory = async () => (await t.request({ url: '/v1/store/inventory', headers: t.auth })).json();
-      const petId = await newPet();
+      const petId = await newPet(t);
       assert.ok(await listed('available', petId));
       const start = await inventory();
       const order = (await place({ petId })).json();
@@ -220,7 +211,7 @@ for (const backend of backends) {
     });
 
     test('Idempotency-Key: a retried place replays the order and places nothing more', async () => {
-      const petId = await newPet();
+      const petId = await newPet(t);
       const first = await place({ petId }, { 'idempotency-key': `k-${petId}` });
       const retry = await place({ petId }, { 'idempotency-key': `k-${petId}` });
       assert.equal(first.statusCode, 201);
@@ -262,7 +253,7 @@ for (const backend of backends) {
     ];
     for (const [name, fields, message] of badBodies) {
       test(`place with ${name}: 400, nothing written`, async () => {
-        const petId = await newPet();
+        const petId = await newPet(t);
         const before = await all('/v1/store/orders');
         const res = await place({ petId, ...fields });
         assert.equal(res.statusCode, 400);
@@ -274,7 +265,7 @@ for (const backend of backends) {
     }
 
     test('a note keeps newlines and characters past the C1 controls', async () => {
-      const petId = await newPet();
+      const petId = await newPet(t);
       const res = await place({ petId, note: 'Saturday\nat\u00a0noon \u2014 ok' });
       assert.equal(res.statusCode, 201, res.body);
       assert.equal(res.json().note, 'Saturday\nat\u00a0noon \u2014 ok');
