@@ -13,7 +13,7 @@ for (const backend of backends) {
     let t: TestApp;
     let now = Date.UTC(2026, 10, 24);
     before(async () => {
-      t = await startTestApp(backend, {}, () => now);
+      t = await startTestApp(backend, {}, { clock: () => now });
     });
     after(() => t.close());
 

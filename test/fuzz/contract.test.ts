@@ -8,10 +8,9 @@ import { Writable } from 'node:stream';
 import { after, before, describe, test } from 'node:test';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/app.js';
 import { errorCatalogue, type ErrorCode } from '../../src/errors/catalogue.js';
-import { openStore } from '../../src/store/open-store.js';
 import { backends } from '../helpers/backends.js';
+import { startTestApp, type TestApp } from '../helpers/test-app.js';
 import { brokenRequest, hostileRequest } from './hostile-requests.js';
 import {
   operationFor,
@@ -37,12 +36,9 @@ const leaks = [
 for (const backend of backends) {
   describe(`the contract under generated requests on ${backend.name}`, () => {
     // A generous anonymous budget: requests without a key must not block the address for the rest of the run.
-    const deployment = backend.freshDeployment({
-      logLevel: 'info',
-      anonymousPerMinute: 1_000_000,
-      anonymousPerDay: 1_000_000,
-    });
+    const settings = { logLevel: 'info', anonymousPerMinute: 1_000_000, anonymousPerDay: 1_000_000 };
     const lines: string[] = [];
+    let t: TestApp;
     let app: FastifyInstance;
     let secret: string;
     let auth: Record<string, string>;
@@ -55,27 +51,15 @@ for (const backend of backends) {
           done();
         },
       });
-      app = await buildApp({
-        config: deployment.config,
-        store: await openStore(deployment.config),
-        logStream,
-      });
-      const { key } = await app.services.apiKeys.create({
-        name: 'fuzz',
-        plan: 'enterprise',
-        perMinute: 1_000_000,
-        perDay: 1_000_000,
-      });
-      secret = key;
-      auth = { authorization: `Bearer ${key}` };
+      t = await startTestApp(backend, settings, { logStream });
+      app = t.app;
+      secret = t.key;
+      auth = t.auth;
       doc = (await app.inject({ url: '/v1/openapi.json' })).json();
       ops = operationsOf(doc);
       assert.ok(ops.length >= 3, 'the document lists the operations');
     });
-    after(async () => {
-      await app.close();
-      await deployment.remove();
-    });
+    after(() => t.close());
 
     const countPets = async () =>
       Number(

@@ -35,7 +35,7 @@ export async function startSdkServer(
   backend: Backend,
   { overrides = {}, clock, setup }: SdkServerOptions = {},
 ): Promise<SdkServer> {
-  const t = await startTestApp(backend, overrides, clock);
+  const t = await startTestApp(backend, overrides, { clock });
   const server = { ...t, baseUrl: '', faults: [] as Fault[], petRequests: 0 };
   const dropping = new WeakSet<object>();
   const delaying = new WeakMap<object, number>();

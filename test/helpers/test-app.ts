@@ -1,34 +1,57 @@
-// Builds the real app on a fresh deployment of a backend, with a key to call it, for app.inject tests.
+// Builds the real app on a fresh deployment of a backend, with a key to call it, for app.inject tests; and
+// more instances of it on the same deployment, as a fleet of servers sharing one database would be.
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../../src/app.js';
+import { buildApp, type AppOptions } from '../../src/app.js';
 import type { Config, SettingName } from '../../src/config.js';
 import type { PlanName } from '../../src/domain/plans.js';
 import { openStore } from '../../src/store/open-store.js';
+import type { Store } from '../../src/store/store.js';
 import type { Backend } from './backends.js';
 
-export interface TestApp {
+/** One instance of the app, called with the deployment's working key. */
+export interface AppInstance {
   app: FastifyInstance;
-  config: Config;
-  /** A working key's secret, and its `Authorization` header. */
-  key: string;
+  /** The working key's `Authorization` header. */
   auth: { authorization: string };
+  request(options: InjectOptions): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+export interface TestApp extends AppInstance {
+  config: Config;
+  /** The working key's secret. */
+  key: string;
   /** Issues another key. */
   newKey(
     plan?: PlanName,
     quota?: { perMinute: number; perDay: number },
   ): Promise<{ id: string; key: string }>;
-  request(options: InjectOptions): Promise<LightMyRequestResponse>;
+  /**
+   * Another instance of the app on the same deployment, with a store of its own; `wrap` may change that
+   * store (count its queries, make them fail). Closed by its own `close`, before the deployment's.
+   */
+  instance(options?: InstanceOptions): Promise<AppInstance>;
+  /** Closes the app and removes the deployment's data. */
   close(): Promise<void>;
+}
+
+/** How an instance is built: its clock, where its log lines go, and a change to its store. */
+export interface InstanceOptions extends Pick<AppOptions, 'clock' | 'logStream'> {
+  wrap?: (store: Store) => Store;
+}
+
+/** The app on the deployment of `config`, over a store of its own. */
+async function buildOn(config: Config, { wrap = (store) => store, ...options }: InstanceOptions) {
+  return buildApp({ config, store: wrap(await openStore(config)), ...options });
 }
 
 export async function startTestApp(
   backend: Backend,
   overrides: Partial<Record<SettingName, unknown>> = {},
-  clock?: () => number,
+  options: InstanceOptions = {},
 ): Promise<TestApp> {
   const deployment = backend.freshDeployment(overrides);
-  const store = await openStore(deployment.config);
-  const app = await buildApp({ config: deployment.config, store, clock });
+  const app = await buildOn(deployment.config, options);
   const newKey: TestApp['newKey'] = async (
     plan = 'enterprise',
     quota = { perMinute: 1_000_000, perDay: 1_000_000 },
@@ -41,13 +64,18 @@ export async function startTestApp(
     return { id, key };
   };
   const { key } = await newKey();
+  const auth = { authorization: `Bearer ${key}` };
   return {
     app,
     config: deployment.config,
     key,
-    auth: { authorization: `Bearer ${key}` },
+    auth,
     newKey,
-    request: (options) => app.inject(options),
+    request: (request) => app.inject(request),
+    async instance(instanceOptions = {}) {
+      const other = await buildOn(deployment.config, instanceOptions);
+      return { app: other, auth, request: (request) => other.inject(request), close: () => other.close() };
+    },
     close: async () => {
       await app.close();
       await deployment.remove();

@@ -3,22 +3,18 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/app.js';
 import { ApiError } from '../../src/errors/api-error.js';
-import { openStore } from '../../src/store/open-store.js';
 import { backends } from '../helpers/backends.js';
 import { logLines } from '../helpers/log-lines.js';
+import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
-const deployment = backends[0]!.freshDeployment({ logLevel: 'info' });
 const { stream, lines } = logLines();
+let t: TestApp;
 let app: FastifyInstance;
 
 before(async () => {
-  app = await buildApp({
-    config: deployment.config,
-    store: await openStore(deployment.config),
-    logStream: stream,
-  });
+  t = await startTestApp(backends[0]!, { logLevel: 'info' }, { logStream: stream });
+  app = t.app;
   app.get('/refused', () => {
     throw new ApiError('service_unavailable', 'Redis cannot be reached; nothing was changed');
   });
@@ -26,10 +22,7 @@ before(async () => {
     throw new Error('a bug');
   });
 });
-after(async () => {
-  await app.close();
-  await deployment.remove();
-});
+after(() => t.close());
 
 const linesOf = async (url: string) => {
   lines.length = 0;

@@ -13,7 +13,7 @@ for (const backend of backends) {
     let t: TestApp;
     let now = Date.parse('2027-01-01T00:00:00Z');
     before(async () => {
-      t = await startTestApp(backend, {}, () => now);
+      t = await startTestApp(backend, {}, { clock: () => now });
     });
     after(() => t.close());
 

@@ -5,10 +5,9 @@ import assert from 'node:assert/strict';
 import { Writable } from 'node:stream';
 import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../../src/app.js';
 import { buildMetricsApp } from '../../src/metrics/metrics-app.js';
-import { openStore } from '../../src/store/open-store.js';
 import { backends } from '../helpers/backends.js';
+import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
 /** A log destination that keeps every line. */
 function capture(): { stream: Writable; lines: string[] } {
@@ -50,21 +49,15 @@ function assertNoKey(key: string, lines: string[], responses: LightMyRequestResp
 
 describe('keys in logs', () => {
   const backend = backends[0]!;
-  const deployment = backend.freshDeployment({ logLevel: 'info' });
+  let t: TestApp;
   let app: FastifyInstance;
   const log = capture();
   before(async () => {
-    app = await buildApp({
-      config: deployment.config,
-      store: await openStore(deployment.config),
-      logStream: log.stream,
-    });
+    t = await startTestApp(backend, { logLevel: 'info' }, { logStream: log.stream });
+    app = t.app;
     logHeadersOnPurpose(app);
   });
-  after(async () => {
-    await app.close();
-    await deployment.remove();
-  });
+  after(() => t.close());
 
   test('no line of the API port holds a key, wherever the client put it', async () => {
     const { key } = await app.services.apiKeys.create({ name: 'logged', plan: 'free' });

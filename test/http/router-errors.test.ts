@@ -4,35 +4,26 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/app.js';
 import { expiryWarningMs } from '../../src/domain/key-expiry.js';
-import { openStore } from '../../src/store/open-store.js';
 import { backends } from '../helpers/backends.js';
 import { logLines } from '../helpers/log-lines.js';
+import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
 const day = 24 * 60 * 60 * 1000;
 
 describe('router errors', () => {
-  const deployment = backends[0]!.freshDeployment({ logLevel: 'info' });
   // The app's clock runs far ahead of the real one: a header computed on Date.now would differ.
   const now = Date.now() + 100 * day;
   const { stream, lines } = logLines();
+  let t: TestApp;
   let app: FastifyInstance;
   let auth: { authorization: string };
   before(async () => {
-    app = await buildApp({
-      config: deployment.config,
-      store: await openStore(deployment.config),
-      clock: () => now,
-      logStream: stream,
-    });
-    const { key } = await app.services.apiKeys.create({ name: 'router', plan: 'free' });
-    auth = { authorization: `Bearer ${key}` };
+    t = await startTestApp(backends[0]!, { logLevel: 'info' }, { clock: () => now, logStream: stream });
+    app = t.app;
+    auth = { authorization: `Bearer ${(await t.newKey('free')).key}` };
   });
-  after(async () => {
-    await app.close();
-    await deployment.remove();
-  });
+  after(() => t.close());
 
   test('a router 400 and 414 are counted and timed in the request metrics', async () => {
     assert.equal((await app.inject({ url: '/v1/pets/%FF', headers: auth })).statusCode, 400);

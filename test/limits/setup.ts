@@ -64,7 +64,7 @@ export async function startLimitedApp(
   overrides: Partial<Record<SettingName, unknown>> = {},
   { db = sqlite, clock }: { db?: Backend; clock?: () => number } = {},
 ): Promise<LimitedApp> {
-  const t = await startTestApp(db, { ...limiter.settings(), ...overrides }, clock);
+  const t = await startTestApp(db, { ...limiter.settings(), ...overrides }, { clock });
   const events: LimiterEvent[] = [];
   t.app.rateLimiter?.observe((event) => events.push(event));
   return {

@@ -12,8 +12,6 @@ import {
   type KyselyPlugin,
   type RootOperationNode,
 } from 'kysely';
-import { buildApp } from '../../src/app.js';
-import { openStore } from '../../src/store/open-store.js';
 import { backends } from '../helpers/backends.js';
 import { startTestApp } from '../helpers/test-app.js';
 
@@ -38,7 +36,6 @@ function tableOf(node: RootOperationNode): string | undefined {
  */
 async function countingTransactions(backend: (typeof backends)[number]) {
   const t = await startTestApp(backend);
-  const store = await openStore(t.config);
   let transactions = 0;
   let statements = 0;
   const countStatements: KyselyPlugin = {
@@ -48,15 +45,16 @@ async function countingTransactions(backend: (typeof backends)[number]) {
     },
     transformResult: async ({ result }) => result,
   };
-  const counted = {
-    ...store,
-    db: store.db.withPlugin(countStatements),
-    serializeAppends: (...args: Parameters<typeof store.serializeAppends>) => {
-      transactions++;
-      return store.serializeAppends(...args);
-    },
-  };
-  const app = await buildApp({ config: t.config, store: counted });
+  const { app } = await t.instance({
+    wrap: (store) => ({
+      ...store,
+      db: store.db.withPlugin(countStatements),
+      serializeAppends: (...args) => {
+        transactions++;
+        return store.serializeAppends(...args);
+      },
+    }),
+  });
   return { t, app, transactions: () => transactions, statements: () => statements };
 }
 

@@ -13,7 +13,7 @@ for (const backend of backends) {
     let t: TestApp;
     let now = Date.now();
     before(async () => {
-      t = await startTestApp(backend, { idempotencyPruneIntervalMs: 20 }, () => now);
+      t = await startTestApp(backend, { idempotencyPruneIntervalMs: 20 }, { clock: () => now });
     });
     after(() => t.close());
 
@@ -146,7 +146,7 @@ for (const backend of backends) {
       },
       async () => {
         // An app of its own that waits only briefly, so that the test does not.
-        const brief = await startTestApp(backend, { idempotencyWaitMs: 100 }, () => now);
+        const brief = await startTestApp(backend, { idempotencyWaitMs: 100 }, { clock: () => now });
         after(() => brief.close());
         const key = freshKey();
         const holder = await brief.newKey();

@@ -3,9 +3,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { KyselyPlugin, PluginTransformQueryArgs, RootOperationNode } from 'kysely';
-import { buildApp } from '../../src/app.js';
-import { openStore } from '../../src/store/open-store.js';
 import { backends } from '../helpers/backends.js';
+import { newPet } from '../helpers/http-calls.js';
 import { startTestApp } from '../helpers/test-app.js';
 
 /** Counts the SELECTs of the pets table the app runs; fails them while `failing` is set. */
@@ -25,31 +24,22 @@ class PetReads implements KyselyPlugin {
 for (const backend of backends) {
   test(`on ${backend.name}, the lookups of one turn share a query, and each gets its own answer`, async () => {
     const t = await startTestApp(backend);
-    const store = await openStore(t.config);
     const reads = new PetReads();
-    const app = await buildApp({
-      config: t.config,
+    const counted = await t.instance({
       // The plugin's error stands for a lost database.
-      store: {
+      wrap: (store) => ({
         ...store,
         db: store.db.withPlugin(reads),
         isUnavailable: (error) => String(error).includes('gone'),
-      },
+      }),
     });
+    const { app } = counted;
     try {
       const created = [];
-      for (const name of ['Rex', 'Tom', 'Kit']) {
-        const res = await app.inject({
-          method: 'POST',
-          url: '/v1/pets',
-          headers: t.auth,
-          payload: { name, categoryId: 1 },
-        });
-        created.push(res.json());
-      }
-      const missing = created.at(-1).id + 1000;
+      for (const name of ['Rex', 'Tom', 'Kit']) created.push(await newPet(counted, { name }));
+      const missing = created.at(-1)! + 1000;
       // Six lookups of five ids: the query is padded to eight.
-      const ids = [created[1].id, created[0].id, created[1].id, missing, created[2].id, missing + 1];
+      const ids = [created[1], created[0], created[1], missing, created[2], missing + 1];
 
       reads.count = 0;
       const answers = await Promise.all(

@@ -18,16 +18,16 @@ async function withCountedReads(
   check: (app: FastifyInstance, auth: { authorization: string }, reads: { count: number }) => Promise<void>,
 ) {
   const t = await startTestApp(backends[0]!);
-  const store = await openStore(t.config);
   const reads = { count: 0 };
-  const counted = {
-    ...store,
-    changeToken: () => {
-      reads.count++;
-      return store.changeToken();
-    },
-  };
-  const app = await buildApp({ config: t.config, store: counted });
+  const { app } = await t.instance({
+    wrap: (store) => ({
+      ...store,
+      changeToken: () => {
+        reads.count++;
+        return store.changeToken();
+      },
+    }),
+  });
   try {
     await check(app, t.auth, reads);
   } finally {

@@ -12,7 +12,7 @@ for (const backend of backends) {
     let t: TestApp;
     let now = Date.parse('2026-11-24T10:00:00Z');
     before(async () => {
-      t = await startTestApp(backend, {}, () => now);
+      t = await startTestApp(backend, {}, { clock: () => now });
     });
     after(() => t.close());
 
