@@ -1,28 +1,107 @@
-// Import direction, checked by `npm run lint`: routes → services → store/repositories → store/dialects,
-// the domain imports nothing of the service, and the CLI and the client SDK stay clear of the HTTP server.
+// Import direction, checked by `npm run lint`. Every part of src/ has a rule naming what it may import, and the
+// parts form layers: each may import only parts listed above it, so that no two parts import each other. This
+// file checks that order when it loads. Below the table, finer rules: routes → services →
+// store/repositories → store/dialects, only the dialects load a database driver, only the HTTP parts load
+// Fastify, and the CLI and the client SDK stay clear of the HTTP server.
 const fastifyPackages = '^node_modules/(fastify|@fastify/[^/]+|helmet)/';
+
+/** The layers, lowest first: each part, what else it may import, and why. */
+const layers = [
+  {
+    part: 'domain',
+    mayImport: [],
+    name: 'domain-is-pure',
+    why: 'pure rules: it imports nothing of the service',
+  },
+  { part: 'config.ts', mayImport: ['domain'], why: 'the settings, read once at start' },
+  { part: 'errors', mayImport: ['domain'], why: 'the error catalogue, read by every layer that answers' },
+  { part: 'store', mayImport: ['domain', 'config.ts'], why: 'the bottom layer: the database' },
+  { part: 'limits', mayImport: ['domain', 'config.ts'], why: 'rate-limiter wiring, memory or Redis' },
+  {
+    part: 'metrics',
+    mayImport: ['domain', 'config.ts', 'store', 'limits'],
+    why: 'Prometheus counters; the HTTP parts record into them, and the /metrics app is HTTP (http/metrics-app.ts)',
+  },
+  {
+    part: 'services',
+    mayImport: ['domain', 'config.ts', 'errors', 'store', 'limits'],
+    why: 'use cases, callable from the CLI: no HTTP, events or metrics',
+  },
+  {
+    part: 'events',
+    mayImport: ['domain', 'config.ts', 'store', 'metrics', 'services'],
+    why: 'the webhook delivery worker, a user of the services and the store like the CLI',
+  },
+  {
+    part: 'http',
+    mayImport: ['domain', 'config.ts', 'errors', 'store', 'limits', 'metrics', 'services'],
+    why: 'cross-cutting HTTP concerns',
+  },
+  { part: 'routes', mayImport: ['domain', 'errors', 'services', 'http'], why: 'one module per resource' },
+  {
+    part: 'app.ts',
+    mayImport: ['domain', 'config.ts', 'store', 'limits', 'metrics', 'services', 'http', 'routes'],
+    why: 'buildApp: plugins, then routes, then error handlers',
+  },
+  {
+    part: 'server',
+    mayImport: ['config.ts', 'store', 'limits', 'metrics', 'services', 'http'],
+    why: 'the process entry’s parts: cluster, first key, metrics port',
+  },
+  {
+    part: 'server.ts',
+    mayImport: ['config.ts', 'store', 'metrics', 'services', 'events', 'app.ts', 'server'],
+    why: 'the process entry',
+  },
+  {
+    part: 'cli',
+    mayImport: ['domain', 'config.ts', 'store', 'limits', 'services', 'server.ts', 'packages/client'],
+    why: 'the petstore command: services, never the HTTP parts (serve loads server.ts lazily, see below)',
+  },
+];
+
+const pathOf = (part) =>
+  part.startsWith('packages/')
+    ? `^${part}/`
+    : part.endsWith('.ts')
+      ? `^src/${part.replace('.', '\\.')}$`
+      : `^src/${part}/`;
+
+// A part that may import one listed below it would let two parts import each other.
+layers.forEach(({ part, mayImport }, index) => {
+  const above = new Set(layers.slice(0, index).map((layer) => layer.part));
+  const late = mayImport.filter((other) => !above.has(other) && !other.startsWith('packages/'));
+  if (late.length > 0) {
+    throw new Error(
+      `.dependency-cruiser.mjs: ${part} may import only parts above it, not ${late.join(', ')}`,
+    );
+  }
+});
+
+const layerRules = layers.map(({ part, mayImport, name, why }) => ({
+  name: name ?? `imports-of-${part}`,
+  comment: `${part}: ${why}. It imports only ${mayImport.join(', ') || 'itself'}.`,
+  severity: 'error',
+  from: { path: pathOf(part) },
+  to: { path: '^(src|packages)/', pathNot: [pathOf(part), ...mayImport.map(pathOf)] },
+}));
 
 export default {
   forbidden: [
+    ...layerRules,
     {
-      name: 'domain-is-pure',
-      comment: 'domain/ holds pure rules: it imports nothing of the service but itself.',
+      name: 'part-in-the-table',
+      comment: 'A new part of src/ gets its row in the layers above before it imports anything.',
       severity: 'error',
-      from: { path: '^src/domain/' },
-      to: { path: '^src/', pathNot: '^src/domain/' },
+      from: { path: '^src/', pathNot: layers.map(({ part }) => pathOf(part)) },
+      to: {},
     },
     {
-      name: 'store-below-services',
-      comment: 'store/ is the bottom layer: no services, HTTP, routes, limits, metrics, CLI or server.',
+      name: 'no-circular',
+      comment: 'No module imports itself through others, inside a part or across parts.',
       severity: 'error',
-      from: { path: '^src/store/' },
-      to: {
-        path: [
-          '^src/(services|http|routes|limits|metrics|cli|server|client)/',
-          '^src/(app|server)\\.ts$',
-          fastifyPackages,
-        ],
-      },
+      from: { path: '^(src|packages)/' },
+      to: { circular: true },
     },
     {
       name: 'drivers-in-dialects',
@@ -39,21 +118,12 @@ export default {
       to: { path: '^src/store/(repositories|dialects|migrations)/' },
     },
     {
-      name: 'services-below-http',
-      comment: 'services/ are use cases, callable from the CLI: no HTTP, routes, server or Fastify.',
-      severity: 'error',
-      from: { path: '^src/(services|limits|domain|errors)/|^src/config\\.ts$' },
-      to: {
-        path: ['^src/(http|routes|cli|server|metrics)/', '^src/(app|server)\\.ts$', fastifyPackages],
-      },
-    },
-    {
-      name: 'cli-without-fastify',
+      name: 'fastify-in-http-parts',
       comment:
-        'cli/ uses services and never loads Fastify, swagger or helmet; only `serve` reaches the server (see next rule).',
+        'Only the HTTP parts load Fastify, swagger or helmet: the CLI, services and store run without them.',
       severity: 'error',
-      from: { path: '^src/cli/' },
-      to: { path: ['^src/(http|routes|server|metrics)/', '^src/app\\.ts$', fastifyPackages] },
+      from: { path: '^(src|packages)/', pathNot: '^src/(http|routes|server)/|^src/(app|server)\\.ts$' },
+      to: { path: fastifyPackages },
     },
     {
       name: 'cli-serves-lazily',

@@ -19,7 +19,7 @@ import {
 } from '../store/repositories/webhooks-repository.js';
 import { retryDelayMs } from './retry-schedule.js';
 import { sendWebhook, type AttemptResult } from './send-webhook.js';
-import { urlPolicyOf } from './url-safety.js';
+import { urlPolicyOf } from '../services/webhook-url-safety.js';
 
 export interface WorkerLog {
   info(details: object, message: string): void;

@@ -4,7 +4,12 @@ import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import type { Webhook } from 'standardwebhooks';
-import { checkUrlForm, resolveSafeAddress, UnsafeUrlError, type UrlPolicy } from './url-safety.js';
+import {
+  checkUrlForm,
+  resolveSafeAddress,
+  UnsafeUrlError,
+  type UrlPolicy,
+} from '../services/webhook-url-safety.js';
 
 export interface AttemptResult {
   ok: boolean;

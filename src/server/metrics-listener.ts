@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AggregatorRegistry, type Registry } from 'prom-client';
 import type { Config } from '../config.js';
-import { buildMetricsApp, type MetricsSource } from '../metrics/metrics-app.js';
+import { buildMetricsApp, type MetricsSource } from '../http/metrics-app.js';
 
 export async function listenForMetrics(
   config: Config,

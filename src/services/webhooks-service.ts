@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Config } from '../config.js';
 import { isEventTypeFilter } from '../domain/events.js';
-import { checkUrlForm, resolveSafeAddress, UnsafeUrlError, urlPolicyOf } from '../events/url-safety.js';
+import { checkUrlForm, resolveSafeAddress, UnsafeUrlError, urlPolicyOf } from './webhook-url-safety.js';
 import type { Store } from '../store/store.js';
 import type { DeliveryState, WebhookEndpointRow } from '../store/schema.js';
 import { findEventById } from '../store/repositories/events-repository.js';

@@ -6,7 +6,7 @@ import dns from 'node:dns/promises';
 import { after, before, describe, mock, test } from 'node:test';
 import { Webhook } from 'standardwebhooks';
 import { sendWebhook } from '../../src/events/send-webhook.js';
-import { urlPolicyOf } from '../../src/events/url-safety.js';
+import { urlPolicyOf } from '../../src/services/webhook-url-safety.js';
 import { eventJson, toEvent } from '../../src/services/events-service.js';
 import { startWebhookReceiver, verifyDelivery, type WebhookReceiver } from '../helpers/webhook-receiver.js';
 

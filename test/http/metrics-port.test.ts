@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
 import { after, describe, test } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
-import { buildMetricsApp } from '../../src/metrics/metrics-app.js';
+import { buildMetricsApp } from '../../src/http/metrics-app.js';
 import { secureHeaders } from '../../src/http/security.js';
 import { assertRawCatalogueError, rawExchange } from '../helpers/raw-http.js';
 

@@ -14,7 +14,7 @@ import { cruise, type IConfiguration } from 'dependency-cruiser';
 const fixture = fileURLToPath(new URL('../fixtures/import-direction', import.meta.url));
 const cliEntry = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
 
-test('the import-direction rules refuse a domain module that imports HTTP, and a CLI that loads the server eagerly', async () => {
+test('the import-direction rules refuse a domain module that imports HTTP, metrics that import HTTP, services that import the delivery worker, and a CLI that loads the server eagerly', async () => {
   const rules = new URL('../../.dependency-cruiser.mjs', import.meta.url).href;
   const { options = {}, ...ruleSet } = ((await import(rules)) as { default: IConfiguration }).default;
   const result = await cruise(['src'], {
@@ -28,6 +28,8 @@ test('the import-direction rules refuse a domain module that imports HTTP, and a
   const violations = output.summary.violations.map((v) => `${v.rule.name}: ${v.from}`);
   assert.ok(violations.includes('domain-is-pure: src/domain/rule.ts'), violations.join('\n'));
   assert.ok(violations.includes('cli-serves-lazily: src/cli/main.ts'), violations.join('\n'));
+  assert.ok(violations.includes('imports-of-metrics: src/metrics/counter.ts'), violations.join('\n'));
+  assert.ok(violations.includes('imports-of-services: src/services/use-case.ts'), violations.join('\n'));
 });
 
 const dir = mkdtempSync(join(tmpdir(), 'petstore-cli-loads-'));

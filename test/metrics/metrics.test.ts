@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { buildMetricsApp } from '../../src/metrics/metrics-app.js';
+import { buildMetricsApp } from '../../src/http/metrics-app.js';
 import { backends } from '../helpers/backends.js';
 import { newPet } from '../helpers/http-calls.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';

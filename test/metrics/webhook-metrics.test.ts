@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Registry } from 'prom-client';
-import { buildMetricsApp } from '../../src/metrics/metrics-app.js';
+import { buildMetricsApp } from '../../src/http/metrics-app.js';
 import { createWebhookMetrics } from '../../src/metrics/webhook-metrics.js';
 import type { Store } from '../../src/store/store.js';
 

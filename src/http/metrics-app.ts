@@ -3,13 +3,13 @@
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { ApiError } from '../errors/api-error.js';
-import { answerClientErrors } from '../http/client-errors.js';
-import { installErrorHandlers, sendApiError } from '../http/error-handler.js';
-import { logRedactions } from '../http/log-redaction.js';
-import { requestIdOf } from '../http/request-id.js';
-import { requestTimeoutOptions } from '../http/request-timeout.js';
-import { routerErrorOf } from '../http/router-errors.js';
-import { sendStandardHeaders, setStandardHeaders } from '../http/standard-headers.js';
+import { answerClientErrors } from './client-errors.js';
+import { installErrorHandlers, sendApiError } from './error-handler.js';
+import { logRedactions } from './log-redaction.js';
+import { requestIdOf } from './request-id.js';
+import { requestTimeoutOptions } from './request-timeout.js';
+import { routerErrorOf } from './router-errors.js';
+import { sendStandardHeaders, setStandardHeaders } from './standard-headers.js';
 
 export interface MetricsSource {
   contentType: string;
