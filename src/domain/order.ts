@@ -1,6 +1,10 @@
-// What an adoption order is: its statuses, the limits on its note, and the one transition table that the
-// service, the OpenAPI descriptions, the docs and the tests all read.
+// What an adoption order is: its statuses, the limits on its note, its schemas (validation, serialization,
+// OpenAPI and the TypeScript types at once), and the one transition table that the service, the OpenAPI
+// descriptions, the docs and the tests all read.
+import { Type, type Static } from '@sinclair/typebox';
+import { noControlCharactersButNewline } from './control-characters.js';
 import type { PetStatus } from './pet.js';
+import { idSchema } from './resource-id.js';
 
 export const orderStatuses = ['placed', 'approved', 'completed', 'cancelled'] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
@@ -58,19 +62,52 @@ export const describeTransition = (action: OrderAction): string => {
   return `From ${from}: the order becomes \`${t.to}\` and the pet \`${t.petTo}\`, in one transaction.`;
 };
 
-export interface NewOrder {
-  petId: number;
-  note?: string;
-}
+export const OrderStatusSchema = Type.Unsafe<OrderStatus>({
+  $id: 'OrderStatus',
+  type: 'string',
+  enum: [...orderStatuses],
+  description:
+    'Where the adoption stands: `placed` and `approved` are open (the pet is `pending`); `completed` (the pet is ' +
+    '`sold`) and `cancelled` (the pet is `available` again) are final',
+});
 
-export interface Order {
-  id: number;
-  petId: number;
-  status: OrderStatus;
-  note?: string;
-  createdAt: string;
-  updatedAt: string;
-}
+const note = Type.String({
+  maxLength: noteMaxLength,
+  ...noControlCharactersButNewline,
+  'x-trimmed': true,
+  description:
+    'Free text about the adoption, at most 500 characters after surrounding white space is removed; newlines ' +
+    'allowed, other control characters not. Do not put personal data (names, addresses, phone numbers) here.',
+  examples: ['Will collect on Saturday'],
+});
+
+export const NewOrderSchema = Type.Object(
+  {
+    petId: idSchema('The animal to adopt; it must be `available`'),
+    note: Type.Optional(note),
+  },
+  {
+    $id: 'NewOrder',
+    additionalProperties: false,
+    description: 'An adoption order to place; unknown fields are rejected',
+  },
+);
+export type NewOrder = Static<typeof NewOrderSchema>;
+
+const timestamp = (description: string) => Type.String({ format: 'date-time', description });
+
+export const OrderSchema = Type.Object(
+  {
+    id: idSchema('Unique identifier, assigned by the service; ids only grow'),
+    petId: idSchema('The animal being adopted'),
+    status: Type.Ref(OrderStatusSchema),
+    note: Type.Optional(note),
+    createdAt: timestamp('When the order was placed, RFC 3339 UTC'),
+    updatedAt: timestamp('When the order last changed status, RFC 3339 UTC'),
+  },
+  { $id: 'Order', additionalProperties: false, description: 'An adoption order as returned' },
+);
+export type Order = Static<typeof OrderSchema>;
 
 /** Who asks: the key, and whether it reaches every order or only those it placed. */
 export interface OrderCaller {

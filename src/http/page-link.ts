@@ -1,6 +1,8 @@
 // The RFC 8288 `Link` header of a keyset listing, carrying its limit, its filter and the cursor: `next` while
-// more items follow, else `resume`, where a client tailing the listing continues later (docs/decisions.md).
+// more items follow, else `resume`, where a client tailing the listing continues later (docs/decisions.md);
+// and the `limit` and `cursor` query parameters that every listing takes.
 import { Type } from '@sinclair/typebox';
+import { defaultPageSize, maxPageSize } from '../domain/page.js';
 
 type Cursors = { nextCursor: string | undefined; resumeCursor: string | undefined };
 
@@ -37,3 +39,26 @@ export const pageLinkHeader = (path: string, items: string) =>
       'otherwise to where a tailing client resumes later (`rel="resume"`; never `next`, so that following ' +
       '`next` until it is absent ends)',
   });
+
+/** The `limit` query parameter of a listing of `items` (e.g. `animals`). */
+export const pageLimitQuery = (items: string) =>
+  Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: maxPageSize,
+      default: defaultPageSize,
+      description: `Most ${items} returned`,
+    }),
+  );
+
+/** The `cursor` query parameter of a listing whose cursors hold the values of `filters` (e.g. `status`). */
+export const pageCursorQuery = (filters: readonly string[]) =>
+  Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 200,
+      description:
+        'Opaque position from the `Link` header (`rel="next"` or `rel="resume"`) of an earlier page; valid ' +
+        `only with the same ${filters.map((filter) => `\`${filter}\``).join(' and ')}`,
+    }),
+  );

@@ -14,7 +14,8 @@ import {
   type OrderStatus,
   type OrderStepAction,
 } from '../domain/order.js';
-import { defaultPageSize, petStatuses, type PetStatus } from '../domain/pet.js';
+import { defaultPageSize } from '../domain/page.js';
+import { petStatuses, type PetStatus } from '../domain/pet.js';
 import { ApiError } from '../errors/api-error.js';
 import { appendEvents } from '../store/repositories/events-repository.js';
 import { findPetById } from '../store/repositories/pets-repository.js';

@@ -3,7 +3,8 @@
 import type { Transaction } from 'kysely';
 import { CursorCodec } from '../domain/cursor.js';
 import { requestFingerprint } from '../domain/idempotency.js';
-import { defaultPageSize, defaultPetStatus, type NewPet, type Pet, type PetStatus } from '../domain/pet.js';
+import { defaultPageSize } from '../domain/page.js';
+import { defaultPetStatus, type NewPet, type Pet, type PetStatus } from '../domain/pet.js';
 import { ApiError } from '../errors/api-error.js';
 import type { Database, PetRow } from '../store/schema.js';
 import type { Store } from '../store/store.js';

@@ -1230,7 +1230,7 @@ export interface operations {
                 status?: components["schemas"]["OrderStatus"];
                 /** @description Only orders for this animal */
                 petId?: number;
-                /** @description Opaque position from the `Link: rel="next"` header of the previous page; valid only with the same `status` and `petId` */
+                /** @description Opaque position from the `Link` header (`rel="next"` or `rel="resume"`) of an earlier page; valid only with the same `status` and `petId` */
                 cursor?: string;
             };
             header?: never;

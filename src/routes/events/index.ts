@@ -1,7 +1,7 @@
 // The event feed, GET /v1/events: every change the service made, in commit order.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { eventTypeFilters, isEventTypeFilter } from '../../domain/events.js';
-import { defaultPageSize } from '../../domain/pet.js';
+import { defaultPageSize } from '../../domain/page.js';
 import { ApiError } from '../../errors/api-error.js';
 import { pageLink } from '../../http/page-link.js';
 import { commonErrors, errorResponse } from '../../http/schemas/error.js';

@@ -1,9 +1,8 @@
 // Schemas of the event feed: validation, serialization, types and OpenAPI at once.
 import { Type } from '@sinclair/typebox';
 import { eventTypeFilters, eventTypes } from '../../domain/events.js';
-import { defaultPageSize, maxPageSize } from '../../domain/pet.js';
 import { commonHeaders } from '../../http/schemas/error.js';
-import { pageLinkHeader } from '../../http/page-link.js';
+import { pageCursorQuery, pageLimitQuery, pageLinkHeader } from '../../http/page-link.js';
 
 export const EventSchema = Type.Object(
   {
@@ -37,23 +36,8 @@ export const ListEventsQuery = Type.Object(
         examples: ['pet.created', 'order.*'],
       }),
     ),
-    limit: Type.Optional(
-      Type.Integer({
-        minimum: 1,
-        maximum: maxPageSize,
-        default: defaultPageSize,
-        description: 'Most events returned',
-      }),
-    ),
-    cursor: Type.Optional(
-      Type.String({
-        minLength: 1,
-        maxLength: 200,
-        description:
-          'Opaque position from the `Link` header (`rel="next"` or `rel="resume"`) of an earlier page; valid ' +
-          'only with the same `type`',
-      }),
-    ),
+    limit: pageLimitQuery('events'),
+    cursor: pageCursorQuery(['type']),
   },
   { additionalProperties: false },
 );

@@ -13,9 +13,9 @@ import {
   getPetResponse,
   listPetsResponse,
   ListPetsQuery,
-  NewPetSchema,
   PetIdParams,
 } from './schemas.js';
+import { NewPetSchema } from '../../domain/pet.js';
 
 export interface PetsRoutesOptions {
   /** Base of absolute links, ending in /v1; '/v1' gives relative ones. */

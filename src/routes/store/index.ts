@@ -5,6 +5,7 @@ import { Type } from '@sinclair/typebox';
 import { pageLink } from '../../http/page-link.js';
 import {
   describeTransition,
+  NewOrderSchema,
   orderStepActions,
   type OrderCaller,
   type OrderStepAction,
@@ -17,7 +18,6 @@ import {
   inventoryResponse,
   listOrdersResponse,
   ListOrdersQuery,
-  NewOrderSchema,
   OrderIdParams,
   orderResponse,
   placeOrderResponse,

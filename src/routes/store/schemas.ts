@@ -1,59 +1,11 @@
-// Schemas of the store area (orders and inventory): validation, serialization, types and OpenAPI at once.
+// Schemas of the store area, orders (an order's own are in domain/order.ts) and inventory: validation,
+// serialization, types and OpenAPI at once.
 import { Type } from '@sinclair/typebox';
-import { noControlCharactersButNewline } from '../../domain/control-characters.js';
-import { noteMaxLength, orderStatuses, type OrderStatus } from '../../domain/order.js';
-import { defaultPageSize, maxPageSize, maxSafeId } from '../../domain/pet.js';
+import { NewOrderSchema, OrderSchema, OrderStatusSchema } from '../../domain/order.js';
+import { idSchema } from '../../domain/resource-id.js';
 import { commonHeaders } from '../../http/schemas/error.js';
 import { idempotentReplayedHeader } from '../../http/schemas/idempotency.js';
-import { pageLinkHeader } from '../../http/page-link.js';
-
-export const OrderStatusSchema = Type.Unsafe<OrderStatus>({
-  $id: 'OrderStatus',
-  type: 'string',
-  enum: [...orderStatuses],
-  description:
-    'Where the adoption stands: `placed` and `approved` are open (the pet is `pending`); `completed` (the pet is ' +
-    '`sold`) and `cancelled` (the pet is `available` again) are final',
-});
-
-const id = (description: string) =>
-  Type.Integer({ minimum: 1, maximum: maxSafeId, format: 'int64', description });
-
-const note = Type.String({
-  maxLength: noteMaxLength,
-  ...noControlCharactersButNewline,
-  'x-trimmed': true,
-  description:
-    'Free text about the adoption, at most 500 characters after surrounding white space is removed; newlines ' +
-    'allowed, other control characters not. Do not put personal data (names, addresses, phone numbers) here.',
-  examples: ['Will collect on Saturday'],
-});
-
-export const NewOrderSchema = Type.Object(
-  {
-    petId: id('The animal to adopt; it must be `available`'),
-    note: Type.Optional(note),
-  },
-  {
-    $id: 'NewOrder',
-    additionalProperties: false,
-    description: 'An adoption order to place; unknown fields are rejected',
-  },
-);
-
-const timestamp = (description: string) => Type.String({ format: 'date-time', description });
-
-export const OrderSchema = Type.Object(
-  {
-    id: id('Unique identifier, assigned by the service; ids only grow'),
-    petId: id('The animal being adopted'),
-    status: Type.Ref(OrderStatusSchema),
-    note: Type.Optional(note),
-    createdAt: timestamp('When the order was placed, RFC 3339 UTC'),
-    updatedAt: timestamp('When the order last changed status, RFC 3339 UTC'),
-  },
-  { $id: 'Order', additionalProperties: false, description: 'An adoption order as returned' },
-);
+import { pageCursorQuery, pageLimitQuery, pageLinkHeader } from '../../http/page-link.js';
 
 export const OrdersSchema = Type.Array(Type.Ref(OrderSchema), {
   $id: 'Orders',
@@ -71,29 +23,15 @@ export const InventorySchema = Type.Object(
 
 export const ListOrdersQuery = Type.Object(
   {
-    limit: Type.Optional(
-      Type.Integer({
-        minimum: 1,
-        maximum: maxPageSize,
-        default: defaultPageSize,
-        description: 'Most orders returned',
-      }),
-    ),
+    limit: pageLimitQuery('orders'),
     status: Type.Optional(Type.Ref(OrderStatusSchema, { description: 'Only orders with this status' })),
-    petId: Type.Optional(id('Only orders for this animal')),
-    cursor: Type.Optional(
-      Type.String({
-        minLength: 1,
-        maxLength: 200,
-        description:
-          'Opaque position from the `Link: rel="next"` header of the previous page; valid only with the same `status` and `petId`',
-      }),
-    ),
+    petId: Type.Optional(idSchema('Only orders for this animal')),
+    cursor: pageCursorQuery(['status', 'petId']),
   },
   { additionalProperties: false },
 );
 
-export const OrderIdParams = Type.Object({ orderId: id('Identifier of the order') });
+export const OrderIdParams = Type.Object({ orderId: idSchema('Identifier of the order') });
 
 export const listOrdersResponse = Type.Ref(OrdersSchema, {
   description: 'A page of orders in ascending `id` order. When more follow, `Link` gives the next page.',
