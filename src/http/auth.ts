@@ -15,6 +15,13 @@ import { chargeAddress, refuseBlockedAddress } from './rate-limit.js';
 
 const bearer = /^Bearer +(\S+) *$/i;
 
+/** RFC 6750's `WWW-Authenticate` challenge, with the parameters of an error if any. */
+export const bearerChallenge = (...parameters: string[]): string =>
+  ['Bearer realm="petstore"', ...parameters].join(', ');
+
+const askForKey = bearerChallenge();
+const refuseKey = bearerChallenge('error="invalid_token"');
+
 function presentedKey(header: string | undefined): string {
   if (!header)
     throw new ApiError('authentication_required', 'An `Authorization: Bearer <API key>` header is required');
@@ -55,12 +62,7 @@ export function authenticate(
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) {
         if (limiter) await chargeAddress(limiter, request, reply);
-        reply.header(
-          'www-authenticate',
-          error.code === 'authentication_required'
-            ? 'Bearer realm="petstore"'
-            : 'Bearer realm="petstore", error="invalid_token"',
-        );
+        reply.header('www-authenticate', error.code === 'authentication_required' ? askForKey : refuseKey);
       }
       throw error;
     }

@@ -38,12 +38,16 @@ function fromFastifyError(
   return undefined;
 }
 
+/** The 503 of a database that is lost or overloaded: it passes, and the client should retry. */
+export const databaseUnavailable = (): ApiError =>
+  new ApiError('service_unavailable', 'the database cannot be reached or did not answer in time');
+
 export function toApiError(error: unknown, request: FastifyRequest, bodyLimit: number): ApiError {
   if (error instanceof ApiError) return error;
   // Never a 500 for a lost or overloaded database: it passes, and the client should retry. (The metrics
   // port has none.)
   if (request.server.hasDecorator('store') && request.server.store.isUnavailable(error)) {
-    return new ApiError('service_unavailable', 'the database cannot be reached or did not answer in time');
+    return databaseUnavailable();
   }
   return (
     fromFastifyError(error as FastifyError, request, bodyLimit) ?? new ApiError('internal_error', request.id)

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 import { quotaTable } from '../limits/quota-table.js';
 import { addErrorExamples } from './error-examples.js';
+import { rateLimitHeaderNames as names } from './rate-limit-headers.js';
 import { ErrorSchema, markRequiredHeaders, type DocumentResponse } from './schemas/error.js';
 import { markOptionalBody } from './schemas/no-fields-body.js';
 
@@ -40,8 +41,8 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
           'Errors are `{code, message, status}`; the codes are listed under the `Error` schema.\n\n' +
           '## Rate limits\n\nEach key may make so many requests per minute and per day, by plan:\n\n' +
           `${quotaTable()}\n\n` +
-          'Every response carries `X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset` for the ' +
-          'window closest to exhaustion, and `RateLimit-Policy` and `RateLimit` for every window. Over a limit ' +
+          `Every response carries \`${names.limit}\`, \`${names.remaining}\` and \`${names.reset}\` for the ` +
+          `window closest to exhaustion, and \`${names.policy}\` and \`${names.current}\` for every window. Over a limit ` +
           'the answer is 429 with `Retry-After`; a key that goes on after 429s is banned for a while. Requests ' +
           'without a valid key share a small budget per client address. See docs/rate-limits.md.\n\n' +
           '## Scopes and expiry\n\nEach operation names the scopes that allow it in its security requirement; a ' +

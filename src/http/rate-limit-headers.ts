@@ -5,6 +5,22 @@ import type { FastifyReply } from 'fastify';
 import { ApiError } from '../errors/api-error.js';
 import type { Decision, WindowState } from '../limits/index.js';
 
+/** The headers' names as the docs and the OpenAPI document write them. */
+export const rateLimitHeaderNames = {
+  limit: 'X-RateLimit-Limit',
+  remaining: 'X-RateLimit-Remaining',
+  reset: 'X-RateLimit-Reset',
+  policy: 'RateLimit-Policy',
+  current: 'RateLimit',
+} as const;
+
+// As sent: Fastify lowers every name it is given, so lowering them once spares that on every response.
+const limitName = rateLimitHeaderNames.limit.toLowerCase();
+const remainingName = rateLimitHeaderNames.remaining.toLowerCase();
+const resetName = rateLimitHeaderNames.reset.toLowerCase();
+const policyName = rateLimitHeaderNames.policy.toLowerCase();
+const currentName = rateLimitHeaderNames.current.toLowerCase();
+
 /** Policies differ only by quota, so each distinct one is built once. */
 const policies = new Map<string, string>();
 const maxCachedPolicies = 1000;
@@ -29,13 +45,12 @@ export function enforce(reply: FastifyReply, decision: Decision, now: number): v
   let current = '';
   for (const w of windows)
     current += `${current ? ', ' : ''}"${w.name}";r=${w.remaining};t=${secondsLeft(w.resetMs)}`;
-  reply.headers({
-    'x-ratelimit-limit': binding.limit,
-    'x-ratelimit-remaining': binding.remaining,
-    'x-ratelimit-reset': Math.ceil((now + binding.resetMs) / 1000),
-    'ratelimit-policy': policyOf(windows),
-    ratelimit: current,
-  });
+  reply
+    .header(limitName, binding.limit)
+    .header(remainingName, binding.remaining)
+    .header(resetName, Math.ceil((now + binding.resetMs) / 1000))
+    .header(policyName, policyOf(windows))
+    .header(currentName, current);
   if (refusal) {
     reply.header('retry-after', refusal.retryAfterSeconds);
     throw new ApiError(refusal.code, refusal.detail, refusal.retryAfterSeconds);

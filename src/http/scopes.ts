@@ -5,8 +5,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { allows, operationScopes, type OperationId } from '../domain/scopes.js';
 import { ApiError } from '../errors/api-error.js';
+import { bearerChallenge } from './auth.js';
 import { errorResponse } from './schemas/error.js';
 import { Type } from '@sinclair/typebox';
+
+const insufficientScope = 'error="insufficient_scope"';
 
 const isOperationId = (id: unknown): id is OperationId => typeof id === 'string' && id in operationScopes;
 
@@ -19,7 +22,7 @@ const neededScopesText = (operation: OperationId): string => {
 /** The route-level onRequest hook that refuses a key without a scope that allows `operation`. */
 export function requireScope(operation: OperationId) {
   const needed = operationScopes[operation];
-  const challenge = `Bearer realm="petstore", error="insufficient_scope", scope="${needed.join(' ')}"`;
+  const challenge = bearerChallenge(insufficientScope, `scope="${needed.join(' ')}"`);
   return async function checkScope(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     if (allows(request.apiKey!.scopes, operation)) return;
     reply.header('www-authenticate', challenge);
@@ -29,8 +32,7 @@ export function requireScope(operation: OperationId) {
 
 const forbidden = errorResponse(403, {
   'WWW-Authenticate': Type.String({
-    description:
-      'RFC 6750 §3.1: `Bearer realm="petstore", error="insufficient_scope", scope="<needed scopes>"`',
+    description: `RFC 6750 §3.1: \`${bearerChallenge(insufficientScope, 'scope="<needed scopes>"')}\``,
   }),
 });
 

@@ -5,6 +5,8 @@ import cors from '@fastify/cors';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import { expiryWarningHeader } from '../domain/key-expiry.js';
+import { rateLimitHeaderNames } from './rate-limit-headers.js';
+import { idempotentReplayedName } from './schemas/idempotency.js';
 
 /** Headers a browser client may read, beyond the CORS-safelisted ones. */
 const exposedHeaders = [
@@ -14,12 +16,12 @@ const exposedHeaders = [
   'Retry-After',
   'Deprecation',
   'Sunset',
-  'X-RateLimit-Limit',
-  'X-RateLimit-Remaining',
-  'X-RateLimit-Reset',
-  'RateLimit',
-  'RateLimit-Policy',
-  'Idempotent-Replayed',
+  rateLimitHeaderNames.limit,
+  rateLimitHeaderNames.remaining,
+  rateLimitHeaderNames.reset,
+  rateLimitHeaderNames.current,
+  rateLimitHeaderNames.policy,
+  idempotentReplayedName,
   'WWW-Authenticate',
   expiryWarningHeader,
 ];

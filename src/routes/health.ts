@@ -1,6 +1,6 @@
 // Liveness and readiness probes for orchestrators and load balancers; outside /v1 and without auth.
 import type { FastifyPluginAsync } from 'fastify';
-import { ApiError } from '../errors/api-error.js';
+import { databaseUnavailable } from '../http/error-handler.js';
 
 export const healthRoutes: FastifyPluginAsync = async (app) => {
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
@@ -10,7 +10,7 @@ export const healthRoutes: FastifyPluginAsync = async (app) => {
       await app.store.ping();
     } catch (error) {
       app.log.warn({ err: error }, 'not ready: the database does not answer');
-      throw new ApiError('service_unavailable', 'the database cannot be reached or did not answer in time');
+      throw databaseUnavailable();
     }
     // Still ready when writes are refused for want of Redis: every instance shares it, so taking this one
     // out would gain nothing and lose the reads, which go on. The answer says so, for monitoring.

@@ -2,6 +2,7 @@
 // administration commands, which work on the store directly).
 import { Command, Option } from 'commander';
 import type { Pet } from '@petstore/client';
+import { dayInWords, getPetRetirement } from '../../domain/deprecations.js';
 import { petStatuses } from '../../domain/pet.js';
 import { progressBar } from '../bulk/progress-bar.js';
 import { withClient, withClientOptions, type ClientFlags } from '../client-options.js';
@@ -65,7 +66,9 @@ export function petsCommand(): Command {
   withClientOptions(
     pets
       .command('get')
-      .description('Show one pet (deprecated by the API: removed on 5 December 2030; use list --status)')
+      .description(
+        `Show one pet (deprecated by the API: removed on ${dayInWords(getPetRetirement.sunsetAt)}; use list --status)`,
+      )
       .argument('<id>', 'Pet id', positiveInteger('id')),
   ).action(async (id: number, flags: ClientFlags) => {
     // getPet is deprecated: offered until the operation's sunset.

@@ -1,6 +1,7 @@
 // The spec's Error body, with `code` drawn from the catalogue, and the shared response entries built on it.
 import { Type, type TSchema } from '@sinclair/typebox';
 import { codesForStatus, errorCodes, errorCatalogue, type ErrorCode } from '../../errors/catalogue.js';
+import { rateLimitHeaderNames as names } from '../rate-limit-headers.js';
 
 export const ErrorSchema = Type.Object(
   {
@@ -17,17 +18,17 @@ export const ErrorSchema = Type.Object(
 
 /** Rate-limit headers of every /v1 response, whatever its status (docs/rate-limits.md). */
 export const rateLimitHeaders: Record<string, TSchema> = {
-  'X-RateLimit-Limit': Type.Integer({
+  [names.limit]: Type.Integer({
     description: 'Requests allowed in the binding window: the window closest to exhaustion',
   }),
-  'X-RateLimit-Remaining': Type.Integer({ description: 'Requests left in the binding window' }),
-  'X-RateLimit-Reset': Type.Integer({
+  [names.remaining]: Type.Integer({ description: 'Requests left in the binding window' }),
+  [names.reset]: Type.Integer({
     description: 'Unix time in whole seconds at which the binding window starts afresh',
   }),
-  'RateLimit-Policy': Type.String({
+  [names.policy]: Type.String({
     description: 'IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400`',
   }),
-  RateLimit: Type.String({
+  [names.current]: Type.String({
     description:
       'IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600`',
   }),

@@ -1,5 +1,7 @@
-// The Idempotency-Key request header and the Idempotent-Replayed response header, for validation and OpenAPI.
+// The Idempotency-Key request header and the Idempotent-Replayed response header: for validation and OpenAPI,
+// and the mark a route puts on a replayed answer.
 import { Type } from '@sinclair/typebox';
+import type { FastifyReply } from 'fastify';
 import { idempotencyKeyLimits } from '../../domain/idempotency.js';
 
 export const IdempotencyHeaders = Type.Object({
@@ -16,8 +18,14 @@ export const IdempotencyHeaders = Type.Object({
   ),
 });
 
+export const idempotentReplayedName = 'Idempotent-Replayed';
+
+/** Marks the answer of a retry as the stored response of the first request. */
+export const markReplayed = (reply: FastifyReply): FastifyReply =>
+  reply.header(idempotentReplayedName, 'true');
+
 export const idempotentReplayedHeader = {
-  'Idempotent-Replayed': Type.Literal('true', {
+  [idempotentReplayedName]: Type.Literal('true', {
     description: 'Present on a replay: this is the stored response of an earlier request with the same key',
   }),
 };

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { commonErrors, errorResponse } from '../../http/schemas/error.js';
 import { pageLinkValue } from '../../http/page-link.js';
-import { IdempotencyHeaders } from '../../http/schemas/idempotency.js';
+import { IdempotencyHeaders, markReplayed } from '../../http/schemas/idempotency.js';
 import { trimMarkedFields } from '../../http/trimmed-fields.js';
 import type { FastifyReply } from 'fastify';
 import type { PetPage } from '../../services/pets-service.js';
@@ -15,6 +15,7 @@ import {
   ListPetsQuery,
   PetIdParams,
 } from './schemas.js';
+import { dayInWords, getPetRetirement } from '../../domain/deprecations.js';
 import { NewPetSchema } from '../../domain/pet.js';
 
 export interface PetsRoutesOptions {
@@ -110,7 +111,7 @@ export const petsRoutes: FastifyPluginAsyncTypebox<PetsRoutesOptions> = async (
       } = key
         ? await pets.createIdempotently(request.body, { apiKeyId: request.apiKey!.id, key })
         : { status: 201, body: await pets.create(request.body), replayed: false };
-      if (replayed) reply.header('idempotent-replayed', 'true');
+      if (replayed) markReplayed(reply);
       return reply.code(status).header('location', `${baseUrl}/pets/${pet.id}`).send(pet);
     },
   );
@@ -123,7 +124,7 @@ export const petsRoutes: FastifyPluginAsyncTypebox<PetsRoutesOptions> = async (
         tags: ['pets'],
         summary: 'Get one animal (deprecated)',
         description:
-          'Deprecated: removed on 5 December 2030. Use `GET /pets` with the `status` filter instead. ' +
+          `Deprecated: removed on ${dayInWords(getPetRetirement.sunsetAt)}. Use \`GET /pets\` with the \`status\` filter instead. ` +
           'Every response carries `Deprecation`, `Sunset` and a `Link` to the replacement.',
         deprecated: true,
         params: PetIdParams,
@@ -139,11 +140,7 @@ export const petsRoutes: FastifyPluginAsyncTypebox<PetsRoutesOptions> = async (
         },
       },
       config: {
-        deprecation: {
-          deprecatedAt: new Date('2026-01-01T00:00:00Z'),
-          sunsetAt: new Date('2030-12-05T00:00:00Z'),
-          replacementDocs,
-        },
+        deprecation: { ...getPetRetirement, replacementDocs },
       },
     },
     async (request) => pets.get(request.params.petId),

@@ -12,7 +12,7 @@ import {
 } from '../../domain/order.js';
 import { managesAllOrders, type OperationId } from '../../domain/scopes.js';
 import { commonErrors, errorResponse } from '../../http/schemas/error.js';
-import { IdempotencyHeaders } from '../../http/schemas/idempotency.js';
+import { IdempotencyHeaders, markReplayed } from '../../http/schemas/idempotency.js';
 import { trimMarkedFields } from '../../http/trimmed-fields.js';
 import {
   inventoryResponse,
@@ -82,7 +82,7 @@ export const storeRoutes: FastifyPluginAsyncTypebox<StoreRoutesOptions> = async 
       } = key
         ? await orders.placeIdempotently(caller, request.body, { apiKeyId: caller.apiKeyId, key })
         : { status: 201, body: await orders.place(caller, request.body), replayed: false };
-      if (replayed) reply.header('idempotent-replayed', 'true');
+      if (replayed) markReplayed(reply);
       return reply.code(status).header('location', `${baseUrl}/store/orders/${order.id}`).send(order);
     },
   );
