@@ -14,7 +14,11 @@ const layers = [
     why: 'pure rules: it imports nothing of the service',
   },
   { part: 'config.ts', mayImport: ['domain'], why: 'the settings, read once at start' },
-  { part: 'errors', mayImport: ['domain'], why: 'the error catalogue, read by every layer that answers' },
+  {
+    part: 'errors',
+    mayImport: ['domain', 'config.ts'],
+    why: 'the error catalogue, read by every layer that answers',
+  },
   { part: 'store', mayImport: ['domain', 'config.ts'], why: 'the bottom layer: the database' },
   { part: 'limits', mayImport: ['domain', 'config.ts'], why: 'rate-limiter wiring, memory or Redis' },
   {

@@ -33,14 +33,15 @@ export function generateApiKey(deployment: Deployment): string {
 /** A public identifier for a key record, safe to log and show. */
 export const generateKeyId = (): string => `key_${randomBase62(16)}`;
 
+/** `reason` says what is wrong with the key, after "The API key" (the message of invalid_api_key). */
 export type ParsedKey = { ok: true; deployment: Deployment } | { ok: false; reason: string };
 
 /** Checks a presented key's shape and checksum, and tells which deployment issued it. */
 export function parseApiKey(key: string): ParsedKey {
   const match = keyPattern.exec(key);
-  if (!match) return { ok: false, reason: 'The API key is malformed' };
+  if (!match) return { ok: false, reason: 'is malformed' };
   if (checksumOf(key.slice(0, -checksumLength)) !== match[3]) {
-    return { ok: false, reason: 'The API key fails its checksum; check it was copied whole' };
+    return { ok: false, reason: 'fails its checksum; check it was copied whole' };
   }
   return { ok: true, deployment: match[1] === 'live' ? 'production' : 'staging' };
 }

@@ -1,6 +1,12 @@
 // The closed set of error codes the service answers with: status and message of each, in one place.
 // It feeds the error handler, the OpenAPI document and docs/errors.md; test/errors/catalogue.test.ts pins it.
+import { maxHeaderSize } from 'node:http';
+import { settings } from '../config.js';
 import { maxParamLength } from '../domain/path-parameters.js';
+
+const kib = (bytes: number): string => `${bytes / 1024} KiB`;
+const defaultBodyLimit: number = settings.bodyLimit.schema.default;
+const requestTimeout = settings.requestTimeoutMs;
 
 export interface ErrorEntry {
   status: number;
@@ -44,12 +50,12 @@ export const errorCatalogue = {
   },
   authentication_required: {
     status: 401,
-    message: '%s',
+    message: 'An `Authorization: Bearer <API key>` header is required: %s',
     when: 'No `Authorization: Bearer <key>` header, or one in another form.',
   },
   invalid_api_key: {
     status: 401,
-    message: '%s',
+    message: 'The API key %s',
     when: 'The key is malformed, fails its checksum, or is unknown.',
   },
   api_key_revoked: {
@@ -59,7 +65,8 @@ export const errorCatalogue = {
   },
   api_key_wrong_environment: {
     status: 401,
-    message: '%s',
+    message:
+      'This is a %s key (%s); this is the %s deployment, which takes %s keys. Send it to the %s base URL instead',
     when: 'A staging key (`pet_test_`) was sent to production, or a production key (`pet_live_`) to staging.',
   },
   api_key_expired: {
@@ -112,19 +119,20 @@ export const errorCatalogue = {
   payload_too_large: {
     status: 413,
     message: 'The request body is larger than the limit of %s bytes',
-    when: 'The body exceeds the configured limit (16 KiB by default).',
+    when: `The body exceeds the configured limit (${kib(defaultBodyLimit)} by default).`,
   },
   headers_too_large: {
     status: 431,
     message: 'The request line and headers are larger than the limit of %s bytes',
-    when: 'The request line and headers together exceed Node’s limit (16 KiB); the connection is closed.',
+    when: `The request line and headers together exceed Node’s limit (${kib(maxHeaderSize)}); the connection is closed.`,
   },
   request_timeout: {
     status: 408,
     message: 'The request did not arrive whole within %s ms',
     when:
-      'The request, headers and body, was not received whole within `PETSTORE_REQUEST_TIMEOUT_MS` (30 s by ' +
-      'default), as when a client sends it a byte at a time; the connection is closed.',
+      `The request, headers and body, was not received whole within \`${requestTimeout.env}\` ` +
+      `(${requestTimeout.schema.default / 1000} s by default), as when a client sends it a byte at a time; the ` +
+      'connection is closed.',
   },
   unsupported_media_type: {
     status: 415,

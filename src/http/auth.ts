@@ -23,14 +23,10 @@ const askForKey = bearerChallenge();
 const refuseKey = bearerChallenge('error="invalid_token"');
 
 function presentedKey(header: string | undefined): string {
-  if (!header)
-    throw new ApiError('authentication_required', 'An `Authorization: Bearer <API key>` header is required');
+  if (!header) throw new ApiError('authentication_required', 'none was sent');
   const match = bearer.exec(header);
   if (!match?.[1]) {
-    throw new ApiError(
-      'authentication_required',
-      'The Authorization header must have the form `Bearer <API key>`',
-    );
+    throw new ApiError('authentication_required', 'the one sent does not have the form `Bearer <API key>`');
   }
   return match[1];
 }

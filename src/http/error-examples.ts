@@ -3,11 +3,8 @@
 import { errorCatalogue, type ErrorCode } from '../errors/catalogue.js';
 import { codesNamedBy, type DocumentResponse } from './schemas/error.js';
 
-/** The catalogue's message, with `…` for what is filled in; its `when` where the message is all filled in. */
-const messageOf = (code: ErrorCode) => {
-  const { message, when } = errorCatalogue[code];
-  return message === '%s' ? when : message.replaceAll('%s', '…');
-};
+/** The catalogue's message, with `…` for what is filled in. */
+const messageOf = (code: ErrorCode) => errorCatalogue[code].message.replaceAll('%s', '…');
 
 /** Adds `examples` to a JSON error response (status 400 and up), in place: exactly the codes it names. */
 export function addErrorExamples(status: number, response: DocumentResponse): void {

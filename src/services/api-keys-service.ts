@@ -145,8 +145,11 @@ export function createApiKeysService(
     if (parsed.deployment !== deployment) {
       throw new ApiError(
         'api_key_wrong_environment',
-        `This is a ${parsed.deployment} key (${keyPrefixes[parsed.deployment]}); this is the ${deployment} ` +
-          `deployment, which takes ${keyPrefixes[deployment]} keys. Send it to the ${other} base URL instead`,
+        parsed.deployment,
+        keyPrefixes[parsed.deployment],
+        deployment,
+        keyPrefixes[deployment],
+        other,
       );
     }
   };
@@ -241,7 +244,7 @@ export function createApiKeysService(
         async () => {
           checkFormat(presented);
           const found = await findApiKeyByHash(store.db, keyHash);
-          if (!found) throw new ApiError('invalid_api_key', 'The API key is not recognised');
+          if (!found) throw new ApiError('invalid_api_key', 'is not recognised');
           return { row: found, info: toApiKeyInfo(found) };
         },
         version,

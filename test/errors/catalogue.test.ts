@@ -42,10 +42,12 @@ test('the catalogue holds exactly the pinned codes with their statuses', () => {
   assert.deepEqual(actual, pinned);
 });
 
-test('every entry has a message and a description, and codes are snake_case', () => {
+test('every entry has a message that names the problem, a description, and a snake_case code', () => {
   for (const [code, entry] of Object.entries(errorCatalogue)) {
     assert.match(code, /^[a-z]+(_[a-z]+)*$/);
     assert.ok(entry.message.length > 0 && entry.when.length > 0, code);
+    // A message of placeholders alone would leave the whole wording to each place that raises the error.
+    assert.match(entry.message.replaceAll('%s', ''), /\p{L}{3}/u, code);
   }
 });
 
