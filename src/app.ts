@@ -129,7 +129,7 @@ export async function buildApp({
   if (limiter) limiter.observe(countLimiterEvents(app.metrics));
   app.decorateRequest('apiKey', undefined);
   app.decorateRequest('dataVersion', undefined);
-  v1Hooks.push(authenticate(services.apiKeys, services.dataVersion, limiter, clock));
+  v1Hooks.push(authenticate(services.apiKeys, services.speed, limiter, clock));
   if (limiter) v1Hooks.push(limitByKey(limiter));
 
   // The resources' named schemas, referred to by the routes and listed as components of the document.
@@ -187,7 +187,7 @@ export async function buildApp({
     stopEventPruning();
     await stopUsageFlush();
     await limiter?.close();
-    await services.dataVersion.close();
+    await services.speed.close();
     await store.close();
   });
   return app;

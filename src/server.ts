@@ -13,7 +13,7 @@ import { runPrimary } from './server/cluster-primary.js';
 import { baseUrlOf, firstKeyBanner, issueFirstKey } from './server/first-key.js';
 import { listenForMetrics, reportMetricsToPrimary } from './server/metrics-listener.js';
 import { openStore } from './store/open-store.js';
-import { recordVersionHome } from './services/version-home.js';
+import { recordVersionHome } from './speed/index.js';
 
 /** How long in-flight requests may take to finish after SIGTERM or SIGINT. */
 export const drainMs = 10_000;
@@ -34,7 +34,7 @@ export async function startServer(config: Config, leftOut?: LeftOut): Promise<vo
     );
   });
   app.log.info({ database: store.location, env: config.env }, 'petstore is serving');
-  const refused = app.services.dataVersion.writesRefused();
+  const refused = app.services.speed.writesRefused();
   if (refused) app.log.warn(`writes answer 503 until Redis answers (reads go on): ${refused}`);
   const otherHome = await recordVersionHome(config, store);
   if (otherHome) {

@@ -39,7 +39,7 @@ export async function withServices<T>(
     services = await createServices(config, store, Date.now, limiter, { besideServers: true });
     return await work(services, context);
   } finally {
-    await services?.dataVersion.close();
+    await services?.speed.close();
     await limiter?.close();
     await store.close();
   }

@@ -144,7 +144,7 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions, poll = true)
   async function worker(claimed: string[]) {
     let attempts = 0;
     while (!stopped) {
-      const endpoint = await leaseDueEndpoint(store.db, store.dialect, {
+      const endpoint = await leaseDueEndpoint(store, {
         owner,
         now: clock(),
         leaseMs,
@@ -189,8 +189,8 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions, poll = true)
       });
   };
   if (poll) {
-    // SQLite has one delivering process: a lease left by its own crash need not wait to expire.
-    const start = store.dialect === 'sqlite' ? releaseAllLeases(store.db) : Promise.resolve();
+    // One instance, one delivering process: a lease left by its own crash need not wait to expire.
+    const start = store.servedByOneInstance ? releaseAllLeases(store.db) : Promise.resolve();
     void start.then(loop, (err: unknown) => log.error({ err }, 'webhook delivery could not start'));
   }
   return {

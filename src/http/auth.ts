@@ -10,7 +10,7 @@ import { expiryWarningHeader, warnsOfExpiry } from '../domain/key-expiry.js';
 import { ApiError } from '../errors/api-error.js';
 import type { RateLimiter } from '../limits/index.js';
 import type { ApiKeysService } from '../services/api-keys-service.js';
-import type { DataVersion } from '../services/data-version.js';
+import type { Speed } from '../speed/index.js';
 import { chargeAddress, refuseBlockedAddress } from './rate-limit.js';
 
 const bearer = /^Bearer +(\S+) *$/i;
@@ -33,7 +33,7 @@ function presentedKey(header: string | undefined): string {
 
 export function authenticate(
   apiKeys: ApiKeysService,
-  version: DataVersion,
+  speed: Pick<Speed, 'view'>,
   limiter?: RateLimiter,
   clock: () => number = Date.now,
 ) {
@@ -45,7 +45,7 @@ export function authenticate(
 
   return async function authenticateRequest(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     if (limiter) refuseBlockedAddress(limiter, request, reply, carriesWellFormedKey);
-    request.dataVersion = version.view(request.method === 'GET' || request.method === 'HEAD');
+    request.dataVersion = speed.view(request.method === 'GET' || request.method === 'HEAD');
     try {
       const key = await apiKeys.authenticate(
         presentedKey(request.headers.authorization),

@@ -4,7 +4,7 @@ import type { DeprecationNotice } from './deprecation.js';
 import type { RateLimiter } from '../limits/index.js';
 import type { Metrics } from '../metrics/metrics.js';
 import type { ApiKeyInfo } from '../services/api-keys-service.js';
-import type { VersionView } from '../services/data-version.js';
+import type { VersionView } from '../speed/index.js';
 import type { Services } from '../services/index.js';
 import type { Store } from '../store/store.js';
 

@@ -2,10 +2,12 @@
 // end (setImmediate runs once the poll phase has handled every request that arrived): Redis runs one script
 // and ioredis parses one reply for all of them, where each request used to send its own. The requests of one
 // key in a batch get consecutive counts, in order, as they would from calls of their own
-// (redis-count-script.ts). The versions read along are read once, after every request of the batch began.
-// Unlike group commit (services/group-commit.ts), which holds the next group until the transaction before it
+// (redis-count-script.ts). The keys read along (read-along.ts) are read once, after every request of the
+// batch began.
+// Unlike group commit (src/speed/group-commit.ts), which holds the next group until the transaction before it
 // has committed, each turn's call goes out at once: counts need no order between calls, only within one.
-import type { Count, ReadAlong } from './counters.js';
+import type { Count } from './counters.js';
+import type { ReadAlong } from './read-along.js';
 import type { CountedKey, CountReply } from './redis-count-script.js';
 
 type CountCall = (

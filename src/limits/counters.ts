@@ -2,6 +2,7 @@
 // only for counts; it compares them with each key's current quota itself, so one counter serves every plan
 // and a plan change applies to the counts already made.
 import type { RateLimiterRes } from 'rate-limiter-flexible';
+import type { ReadAlong } from './read-along.js';
 
 /** Large enough never to be reached: the quota is compared by the caller, not by the library. */
 export const unlimitedPoints = Number.MAX_SAFE_INTEGER;
@@ -35,21 +36,9 @@ export interface CounterBackend {
    * one call where the backend can make it one (one round trip to Redis for a key's minute and day).
    */
   consumeEach(counters: readonly Counter[], subject: string): Promise<Count[]>;
-  /** Has each count also read `along`'s keys (a backend that holds no shared keys ignores it). */
+  /** Has each count also read `along`'s keys (read-along.ts; a backend that holds no shared keys ignores it). */
   readAlong?(along: ReadAlong): void;
   close(): Promise<void>;
-}
-
-/**
- * Redis keys another part of the service reads in the limiter's round trip rather than in one of its own:
- * the data versions, which a request needs soon after it is counted (src/services/redis-version.ts).
- */
-export interface ReadAlong {
-  keys: readonly string[];
-  /** What a missing key is set to, and read as: a value never handed out before. */
-  seed(): string;
-  /** Called as each count is sent, with what it will read: undefined if the count fails. */
-  sent(values: Promise<string[] | undefined>): void;
 }
 
 /** `consumeEach` for a backend whose counters are counted one call each. */

@@ -5,10 +5,11 @@ import type { PlanName, Quota } from '../domain/plans.js';
 import { addressSubject } from './address.js';
 import { AddressBlocks } from './address-blocks.js';
 import { nextBan, type BanPolicy } from './ban-policy.js';
-import type { Counter, CounterBackend, ReadAlong } from './counters.js';
+import type { Counter, CounterBackend } from './counters.js';
 import { bannedDecision, bindingWindow, decide, rateLimited, type Decision } from './decision.js';
 import { LimiterEvents, type LimiterListener, type Subject } from './events.js';
 import type { LimiterLog } from './log.js';
+import type { ReadAlong, ReadsAlong } from './read-along.js';
 import { windowSpecs, type WindowName, type WindowSpec } from './windows.js';
 
 /** What the limiter needs of a key: the record the auth hook loaded for this request. */
@@ -57,7 +58,7 @@ interface CountedWindow extends WindowSpec {
   counter: Counter;
 }
 
-export class RateLimiter {
+export class RateLimiter implements ReadsAlong {
   readonly events: LimiterEvents;
   readonly #backend: CounterBackend;
   readonly #keyWindows: CountedWindow[];
@@ -164,7 +165,7 @@ export class RateLimiter {
     await this.#rejections.reset(keyId);
   }
 
-  /** Has each count also read `along`'s keys, where the counters are shared (Redis). */
+  /** Has each count also read `along`'s keys, where the counters are shared (Redis): the seam of read-along.ts. */
   readAlong(along: ReadAlong): void {
     this.#backend.readAlong?.(along);
   }

@@ -3,17 +3,11 @@
 // else by rate-limiter-flexible. A slow or unreachable Redis never fails a request: the library's insurance
 // limiter answers in process, and the failover keeps answering there until Redis is back.
 import { RateLimiterMemory, RateLimiterRedis, type RateLimiterRes } from 'rate-limiter-flexible';
-import {
-  countOf,
-  unlimitedPoints,
-  type Count,
-  type Counter,
-  type CounterBackend,
-  type ReadAlong,
-} from './counters.js';
+import { countOf, unlimitedPoints, type Count, type Counter, type CounterBackend } from './counters.js';
 import type { LimiterEvents } from './events.js';
 import { Failover } from './failover.js';
 import type { LimiterLog } from './log.js';
+import type { ReadAlong } from './read-along.js';
 import { openRedis } from './redis-client.js';
 import { countInTurns } from './count-batch.js';
 import { defineCountScript, type CountedKey } from './redis-count-script.js';

@@ -1,7 +1,7 @@
 // One Redis script for the requests counted in one turn (count-batch.ts): it adds them to each of their
-// windows (a key's minute and day) and reads the keys read along (the data versions), so that a request
-// shares one round trip to Redis where rate-limiter-flexible's script, one window per call, made two, and the
-// versions' read a third. With no window it is the versions' own read.
+// windows (a key's minute and day) and reads the keys read along (read-along.ts), so that a request shares
+// one round trip to Redis where rate-limiter-flexible's script, one window per call, made two, and the read
+// along a third. With no window it is the read along alone.
 //
 // Each window is counted exactly as rate-limiter-flexible counts it (RateLimiterRedis, same key, same
 // expiry, with the options redis-backend.ts gives it: no block duration, no in-memory block), so that its
@@ -31,7 +31,7 @@ for i = 1, windows do
   reply[#reply + 1] = used
   reply[#reply + 1] = ttl
 end
--- A missing key read along starts at the seed: a value never handed out before (src/services/redis-version.ts).
+-- A missing key read along starts at the seed: a value never handed out before (read-along.ts).
 for i = windows + 1, #KEYS do
   local value = redis.call('get', KEYS[i])
   if not value then

@@ -14,7 +14,7 @@ export const healthRoutes: FastifyPluginAsync = async (app) => {
     }
     // Still ready when writes are refused for want of Redis: every instance shares it, so taking this one
     // out would gain nothing and lose the reads, which go on. The answer says so, for monitoring.
-    const refused = app.services.dataVersion.writesRefused();
+    const refused = app.services.speed.writesRefused();
     return refused ? { status: 'ready', writes: `refused: ${refused}` } : { status: 'ready' };
   });
 };

@@ -7,7 +7,7 @@ import { AggregatorRegistry, Counter, Registry } from 'prom-client';
 import type { Config } from '../config.js';
 import { startClusterCounters } from '../limits/index.js';
 import { createApiKeysService } from '../services/api-keys-service.js';
-import { noVersion } from '../services/data-version.js';
+import { uncached } from '../speed/index.js';
 import { openStore } from '../store/open-store.js';
 import { baseUrlOf, firstKeyBanner, issueFirstKey } from './first-key.js';
 import { listenForMetrics } from './metrics-listener.js';
@@ -23,7 +23,7 @@ export async function runPrimary(config: Config, drainMs: number): Promise<void>
   const store = await openStore(config);
   let firstKey: string | undefined;
   try {
-    firstKey = await issueFirstKey(createApiKeysService(store, config.env, noVersion));
+    firstKey = await issueFirstKey(createApiKeysService(store, config.env, uncached));
   } finally {
     await store.close();
   }

@@ -16,8 +16,7 @@ import { ApiError } from '../errors/api-error.js';
 import type { ApiKeyRow } from '../store/schema.js';
 import type { Store } from '../store/store.js';
 import { createKeyUsage, type KeyUsage } from './key-usage.js';
-import type { DataVersion, VersionView } from './data-version.js';
-import { ReadCache } from './read-cache.js';
+import type { Speed, VersionView } from '../speed/index.js';
 import {
   countApiKeys,
   findApiKeyByHash,
@@ -87,7 +86,7 @@ export interface ApiKeysService {
   count(): Promise<number>;
   /**
    * The key record behind a presented key; throws a 401 ApiError when there is none or it may not be used.
-   * `version` is the request's view of the versions (DataVersion.view), if it has one.
+   * `version` is the request's view of the versions (Speed.view), if it has one.
    */
   authenticate(presented: string, version?: VersionView): Promise<ApiKeyInfo>;
   /** Whether a presented key has this deployment's shape and passes its checksum: all that needs no lookup. */
@@ -129,11 +128,11 @@ export class UnknownApiKeyError extends Error {
 export function createApiKeysService(
   store: Store,
   deployment: Deployment,
-  version: DataVersion,
+  speed: Speed,
   clock: () => number = Date.now,
 ): ApiKeysService {
   const other: Deployment = deployment === 'production' ? 'staging' : 'production';
-  const knownKeys = new ReadCache<{ row: ApiKeyRow; info: ApiKeyInfo }>(version, 'keys', cachedKeys);
+  const knownKeys = speed.cache<{ row: ApiKeyRow; info: ApiKeyInfo }>('keys', cachedKeys);
   const usage = createKeyUsage(store, lastUsedGranularityMs);
   const withUsage = async (row: ApiKeyRow): Promise<ApiKeyInfo> =>
     toApiKeyInfo(row, (await usage.lastUsed(row.id)).get(row.id) ?? null);
@@ -162,7 +161,7 @@ export function createApiKeysService(
 
   /** Applies changes to a key; no row updated means there is no such key. */
   const change = async (id: string, changes: Parameters<typeof updateApiKey>[2]): Promise<ApiKeyInfo> => {
-    const updated = await version.write('keys', () => updateApiKey(store.db, id, changes));
+    const updated = await speed.write('keys', () => updateApiKey(store.db, id, changes));
     if (!updated) throw new UnknownApiKeyError(id);
     return withUsage(updated);
   };
@@ -219,7 +218,7 @@ export function createApiKeysService(
     setExpiry: (id, expiresAt) => change(id, { expires_at: expiresAt }),
 
     async ban(id, { until, offences }) {
-      await version.write('keys', () =>
+      await speed.write('keys', () =>
         updateApiKey(store.db, id, { banned_until: until, ban_offences: offences }),
       );
     },
@@ -239,7 +238,7 @@ export function createApiKeysService(
       // Only keys found in this deployment's database are cached, so a hit needs no format check. The cache,
       // like the table, is keyed by the hash: no lookup ever compares a presented secret.
       const keyHash = hashApiKey(presented);
-      const { row, info } = await knownKeys.get(
+      const { row, info } = await knownKeys.read(
         keyHash,
         async () => {
           checkFormat(presented);

@@ -1,6 +1,6 @@
 // Runs a creating use case at most once per Idempotency-Key: the first request's outcome is stored in the same
 // transaction as what it created, and replayed to every retry until it expires. The keyed runs of a use case
-// that arrive together share a transaction (group-commit.ts), and nearly every statement in it: one reads the
+// that arrive together share a transaction (Speed.groupCommit), and nearly every statement in it: one reads the
 // outcomes their keys already have, the use case does the work of all the others at once, and one stores
 // their outcomes. Should a key turn out to be held by a request elsewhere, that is undone and the runs are
 // done again one by one, each in a savepoint, so that only the run with that key is answered differently.
@@ -11,13 +11,12 @@ import type { Store } from '../store/store.js';
 import {
   deleteExpiredIdempotencyRecords,
   findLiveIdempotencyRecords,
-  limitLockWait,
   scopeId,
   storeIdempotencyRecords,
   type IdempotencyScope,
 } from '../store/repositories/idempotency-repository.js';
 import { eachInSavepoint, inSavepoint, type ItemEnding } from '../store/savepoint.js';
-import { groupCommit } from './group-commit.js';
+import type { Speed } from '../speed/index.js';
 
 export type { IdempotencyScope };
 
@@ -64,9 +63,6 @@ export interface Idempotency {
 /** Thrown to roll back work when another request stored a key first. */
 class KeyTaken extends Error {}
 
-/** The most keyed runs one transaction holds, as for creations without a key. */
-const runsPerCommit = 64;
-
 interface Run<I> {
   scope: IdempotencyScope;
   fingerprint: string;
@@ -84,6 +80,7 @@ type RunEnding<T> =
 
 export function createIdempotency(
   store: Store,
+  { groupCommit }: Pick<Speed, 'groupCommit'>,
   { ttlMs, waitMs }: IdempotencyOptions,
   clock: () => number = Date.now,
 ): Idempotency {
@@ -133,55 +130,53 @@ export function createIdempotency(
         (error) => error instanceof KeyTaken || error instanceof ApiError || store.isLockWaitTimeout(error),
       );
 
-    const runTogether = groupCommit(
-      (runs: Run<I>[]) =>
-        store.db.transaction().execute(async (trx) => {
-          // Every idempotent use case creates something clients page or tail by id; the append lock comes
-          // first (decision: ids commit in order), and is not bounded by the key's lock wait below. Holding
-          // it, no other run of this service can store a key between the read below and the store.
-          await store.serializeAppends(trx);
-          await limitLockWait(trx, store.dialect, waitMs);
-          const now = clock();
-          const live = await findLiveIdempotencyRecords(
-            trx,
-            runs.map((run) => run.scope),
-            now,
-          );
-          const liveByScope = new Map(
-            live.map((record) => [
-              scopeId({ apiKeyId: record.api_key_id, key: record.idempotency_key }),
-              record,
-            ]),
-          );
-          const endings: RunEnding<T>[] = [];
-          const fresh: Run<I>[] = [];
-          const freshAt: number[] = [];
-          const seen = new Set<string>();
-          runs.forEach((run, i) => {
-            const id = scopeId(run.scope);
-            const record = liveByScope.get(id);
-            if (record) endings[i] = { stored: record };
-            else if (seen.has(id)) endings[i] = { again: true };
-            else {
-              seen.add(id);
-              fresh.push(run);
-              freshAt.push(i);
-            }
-          });
-          if (fresh.length === 0) return endings;
-          let done: ItemEnding<Outcome<T>>[];
-          try {
-            done = await inSavepoint(trx, () => allAtOnce(trx, fresh, now));
-          } catch (error) {
-            if (!(error instanceof KeyTaken || store.isLockWaitTimeout(error))) throw error;
-            done = await oneByOne(trx, fresh, now);
+    const runTogether = groupCommit((runs: Run<I>[]) =>
+      store.db.transaction().execute(async (trx) => {
+        // Every idempotent use case creates something clients page or tail by id; the append lock comes
+        // first (decision: ids commit in order), and is not bounded by the key's lock wait below. Holding
+        // it, no other run of this service can store a key between the read below and the store.
+        await store.serializeAppends(trx);
+        await store.limitLockWait(trx, waitMs);
+        const now = clock();
+        const live = await findLiveIdempotencyRecords(
+          trx,
+          runs.map((run) => run.scope),
+          now,
+        );
+        const liveByScope = new Map(
+          live.map((record) => [
+            scopeId({ apiKeyId: record.api_key_id, key: record.idempotency_key }),
+            record,
+          ]),
+        );
+        const endings: RunEnding<T>[] = [];
+        const fresh: Run<I>[] = [];
+        const freshAt: number[] = [];
+        const seen = new Set<string>();
+        runs.forEach((run, i) => {
+          const id = scopeId(run.scope);
+          const record = liveByScope.get(id);
+          if (record) endings[i] = { stored: record };
+          else if (seen.has(id)) endings[i] = { again: true };
+          else {
+            seen.add(id);
+            fresh.push(run);
+            freshAt.push(i);
           }
-          done.forEach((ending, j) => {
-            endings[freshAt[j]!] = 'value' in ending ? { done: ending.value } : { failed: ending.error };
-          });
-          return endings;
-        }),
-      runsPerCommit,
+        });
+        if (fresh.length === 0) return endings;
+        let done: ItemEnding<Outcome<T>>[];
+        try {
+          done = await inSavepoint(trx, () => allAtOnce(trx, fresh, now));
+        } catch (error) {
+          if (!(error instanceof KeyTaken || store.isLockWaitTimeout(error))) throw error;
+          done = await oneByOne(trx, fresh, now);
+        }
+        done.forEach((ending, j) => {
+          endings[freshAt[j]!] = 'value' in ending ? { done: ending.value } : { failed: ending.error };
+        });
+        return endings;
+      }),
     );
 
     return async (scope, fingerprint, input) => {

@@ -1,6 +1,6 @@
 // Use cases on adoption orders: place, list, get, the approve/complete/cancel actions of the transition
 // table, and the inventory. Order and pet change together, in one transaction, shared with the placements or
-// actions that arrive at the same time (group-commit.ts).
+// actions that arrive at the same time (Speed.groupCommit).
 import type { Transaction } from 'kysely';
 import { CursorCodec } from '../domain/cursor.js';
 import { requestFingerprint } from '../domain/idempotency.js';
@@ -17,29 +17,25 @@ import {
 import { defaultPageSize } from '../domain/page.js';
 import { petStatuses, type PetStatus } from '../domain/pet.js';
 import { ApiError } from '../errors/api-error.js';
-import { appendEvents } from '../store/repositories/events-repository.js';
+import { appendEvents, type NewEvent } from '../store/repositories/events-repository.js';
 import { findPetById } from '../store/repositories/pets-repository.js';
 import {
   countPetsByStatus,
   findOrderById,
-  insertOrder,
   insertOrders,
   listOrdersAfter,
   oneOpenOrderPerPetIndex,
   updateOrderStatus,
   movePet,
-  movePetFrom,
   movePetsFrom,
 } from '../store/repositories/orders-repository.js';
 import { readSetting } from '../store/repositories/settings-repository.js';
 import type { Database, OrderRow, PetRow } from '../store/schema.js';
 import { eachAlone, eachInSavepoint, inSavepoint, type ItemEnding } from '../store/savepoint.js';
 import type { Store } from '../store/store.js';
-import type { DataVersion, VersionView } from './data-version.js';
+import type { Speed, VersionView } from '../speed/index.js';
 import type { Idempotency, IdempotencyScope, IdempotentOutcome } from './idempotency.js';
 import { toPet } from './pets-service.js';
-import { groupCommit } from './group-commit.js';
-import { ReadCache } from './read-cache.js';
 import { readKeysetPage } from './keyset-page.js';
 
 export interface OrderPage {
@@ -73,7 +69,7 @@ export interface OrdersService {
   list(caller: OrderCaller, input: ListOrdersInput): Promise<OrderPage>;
   /** Applies an action of the transition table; an order already in the action's target state is returned unchanged. */
   act(caller: OrderCaller, id: number, action: OrderStepAction): Promise<Order>;
-  /** `version` is the request's view of the versions (DataVersion.view), if it has one. */
+  /** `version` is the request's view of the versions (Speed.view), if it has one. */
   inventory(version?: VersionView): Promise<Inventory>;
 }
 
@@ -86,8 +82,16 @@ const toOrder = (row: OrderRow): Order => ({
   updatedAt: new Date(Number(row.updated_at)).toISOString(),
 });
 
-/** The most placements, or actions, one transaction holds, as for creations (pets-service.ts). */
-const orderWritesPerCommit = 64;
+/** The events of an order's step: the order's, and the pet's when the step moved it. */
+const eventsOf = (order: Order, movedPet: PetRow | undefined, now: number): NewEvent[] => {
+  const orderEvent: NewEvent = { type: `order.${order.status}`, data: order, createdAt: now };
+  return movedPet
+    ? [orderEvent, { type: 'pet.status_changed', data: toPet(movedPet), createdAt: now }]
+    : [orderEvent];
+};
+
+/** Whether an error refuses one placement or action alone (answered with it) rather than its whole group. */
+const isRefusal = (error: unknown) => error instanceof ApiError;
 
 /** The key whose orders a caller may reach: its own, or undefined for all. */
 const ownerFilter = ({ apiKeyId, managesAll }: OrderCaller) => (managesAll ? undefined : apiKeyId);
@@ -95,44 +99,11 @@ const ownerFilter = ({ apiKeyId, managesAll }: OrderCaller) => (managesAll ? und
 export async function createOrdersService(
   store: Store,
   idempotency: Idempotency,
-  version: DataVersion,
+  speed: Speed,
   clock: () => number = Date.now,
 ): Promise<OrdersService> {
   const cursors = new CursorCodec(await readSetting(store.db, 'cursor_secret'), 'status|petId', 'orders');
-  const inventoryCache = new ReadCache<Inventory>(version, 'data', 1);
-
-  /**
-   * The place transaction: the pet goes available → pending and the order is inserted, or neither. `trx`
-   * has called `store.serializeAppends` first (the idempotency runner does it for the idempotent path).
-   */
-  async function placeIn(trx: Transaction<Database>, caller: OrderCaller, { petId, note }: NewOrder) {
-    const { petFrom, petTo, to } = orderTransitions.place;
-    // The conditional update decides concurrent placements: only one finds the pet still available.
-    const pet = await movePetFrom(trx, petId, petFrom, petTo);
-    if (!pet) throw await refusal(trx, petId);
-    const now = clock();
-    let order: Order;
-    try {
-      order = toOrder(
-        await insertOrder(trx, {
-          pet_id: petId,
-          api_key_id: caller.apiKeyId,
-          status: to,
-          note: note ?? null,
-          created_at: now,
-          updated_at: now,
-        }),
-      );
-    } catch (error) {
-      // Unreachable while pets and orders agree; the index holds the rule even if they ever do not.
-      if (store.isUniqueViolation(error, oneOpenOrderPerPetIndex)) {
-        throw new ApiError('pet_not_available', petId, petTo);
-      }
-      throw error;
-    }
-    await recordEvents(trx, order, pet, now);
-    return order;
-  }
+  const inventoryCache = speed.cache<Inventory>('data', 1);
 
   /** Why a pet could not be moved out of `available`: it does not exist, or it is in another status. */
   async function refusal(trx: Transaction<Database>, petId: number): Promise<ApiError> {
@@ -149,7 +120,8 @@ export async function createOrdersService(
    * A group's placements in a few statements: one conditional update of all their pets, then every order in
    * one insert and every event in one more. A refused placement changed nothing (no row of its was updated),
    * so it needs no savepoint of its own. A pet asked for twice goes to the first placement, as if each had
-   * been placed in turn. The rows keep the placements' order, so ids still follow it.
+   * been placed in turn. The rows keep the placements' order, so ids still follow it. `trx` has called
+   * `store.serializeAppends` first (the idempotency runner does it for the keyed path).
    */
   async function placeAll(trx: Transaction<Database>, placements: Placement[]): Promise<ItemEnding<Order>[]> {
     const { petFrom, petTo, to } = orderTransitions.place;
@@ -184,67 +156,56 @@ export async function createOrdersService(
               })),
             )
           ).map(toOrder);
-    if (orders.length > 0) {
+    if (orders.length > 0)
       await appendEvents(
         trx,
-        orders.flatMap((order, i) => [
-          { type: `order.${order.status}` as const, data: order, createdAt: now },
-          { type: 'pet.status_changed' as const, data: toPet(placed[i]!.pet), createdAt: now },
-        ]),
+        orders.flatMap((order, i) => eventsOf(order, placed[i]!.pet, now)),
       );
-    }
     let next = 0;
     return moved.map((pet) => (pet instanceof ApiError ? { error: pet } : { value: orders[next++]! }));
   }
 
-  /** The order's event, and the pet's when the action moved it: in the action's transaction. */
-  async function recordEvents(
-    trx: Transaction<Database>,
-    order: Order,
-    movedPet: PetRow | undefined,
-    now: number,
-  ) {
-    const orderEvent = { type: `order.${order.status}` as const, data: order, createdAt: now };
-    await appendEvents(
-      trx,
-      movedPet
-        ? [orderEvent, { type: 'pet.status_changed', data: toPet(movedPet), createdAt: now }]
-        : [orderEvent],
-    );
+  /**
+   * Every placement, keyed or not: a group's in the few statements of placeAll. Should the orders' insert
+   * break the one-open-order index (unreachable while pets and orders agree), the group is undone and placed
+   * again one by one, each in a savepoint, so that only the placement at fault is refused.
+   */
+  async function place(trx: Transaction<Database>, placements: Placement[]): Promise<ItemEnding<Order>[]> {
+    try {
+      return await inSavepoint(trx, () => placeAll(trx, placements));
+    } catch (error) {
+      if (!store.isUniqueViolation(error, oneOpenOrderPerPetIndex)) throw error;
+      return eachInSavepoint(trx, placements, (placement) => placeAlone(trx, placement), isRefusal);
+    }
   }
 
-  // Placements without an Idempotency-Key share transactions (group-commit.ts): one refused (the pet is not
-  // available) is answered with its error, while the others of its transaction commit. Should the orders'
-  // insert break the one-open-order index (unreachable while pets and orders agree), the group is undone
-  // and placed again one by one, each in a savepoint, so that only the placement at fault is refused.
-  const placeTogether = groupCommit(
-    (placements: Placement[]) =>
-      store.db.transaction().execute(async (trx) => {
-        // First in the transaction: order and event ids then commit in order.
-        await store.serializeAppends(trx);
-        try {
-          return await inSavepoint(trx, () => placeAll(trx, placements));
-        } catch (error) {
-          if (!store.isUniqueViolation(error, oneOpenOrderPerPetIndex)) throw error;
-          return eachInSavepoint(
-            trx,
-            placements,
-            ({ caller, newOrder }) => placeIn(trx, caller, newOrder),
-            (error) => error instanceof ApiError,
-          );
-        }
-      }),
-    orderWritesPerCommit,
+  /** One placement, its breach of the one-open-order index refused as the pet not being available. */
+  async function placeAlone(trx: Transaction<Database>, placement: Placement): Promise<Order> {
+    let ending: ItemEnding<Order>;
+    try {
+      [ending] = (await placeAll(trx, [placement])) as [ItemEnding<Order>];
+    } catch (error) {
+      if (!store.isUniqueViolation(error, oneOpenOrderPerPetIndex)) throw error;
+      throw new ApiError('pet_not_available', placement.newOrder.petId, orderTransitions.place.petTo);
+    }
+    if ('error' in ending) throw ending.error;
+    return ending.value;
+  }
+
+  // Placements without an Idempotency-Key share transactions (Speed.groupCommit): one refused (the pet is
+  // not available) is answered with its error, while the others of its transaction commit.
+  const placeTogether = speed.groupCommit((placements: Placement[]) =>
+    store.db.transaction().execute(async (trx) => {
+      // First in the transaction: order and event ids then commit in order.
+      await store.serializeAppends(trx);
+      return place(trx, placements);
+    }),
   );
 
-  // Keyed placements share transactions too (idempotency.ts), each in a savepoint: one refused is undone
-  // alone, as for placements without a key.
-  const placeKeyed = idempotency.useCase((trx, placements: Placement[]) =>
-    eachInSavepoint(
-      trx,
-      placements,
-      async ({ caller, newOrder }) => ({ status: 201, body: await placeIn(trx, caller, newOrder) }),
-      (error) => error instanceof ApiError,
+  // Keyed placements share transactions too (idempotency.ts), placed as those without a key are.
+  const placeKeyed = idempotency.useCase(async (trx, placements: Placement[]) =>
+    (await place(trx, placements)).map((ending) =>
+      'error' in ending ? ending : { value: { status: 201, body: ending.value } },
     ),
   );
 
@@ -257,7 +218,7 @@ export async function createOrdersService(
     const updated = await updateOrderStatus(trx, { id, ownerKeyId: owner, from, to, now });
     if (updated) {
       const order = toOrder(updated);
-      await recordEvents(trx, order, await movePet(trx, updated.pet_id, petTo), now);
+      await appendEvents(trx, eventsOf(order, await movePet(trx, updated.pet_id, petTo), now));
       return order;
     }
     const current = await findOrderById(trx, id, owner);
@@ -273,28 +234,22 @@ export async function createOrdersService(
     );
   }
 
-  // Actions share transactions too (group-commit.ts). A refused one wrote nothing (its conditional update
+  // Actions share transactions too (Speed.groupCommit). A refused one wrote nothing (its conditional update
   // matched no row, and it throws before any other write), so it needs no savepoint: it is answered with its
   // error while the others of its transaction commit. Any other error fails the whole group, as it would
   // have failed each action alone.
-  const actTogether = groupCommit(
-    (actions: Action[]) =>
-      store.db.transaction().execute(async (trx) => {
-        // First: the actions append events, whose ids must commit in order.
-        await store.serializeAppends(trx);
-        return eachAlone(
-          actions,
-          (item) => actIn(trx, item),
-          (error) => error instanceof ApiError,
-        );
-      }),
-    orderWritesPerCommit,
+  const actTogether = speed.groupCommit((actions: Action[]) =>
+    store.db.transaction().execute(async (trx) => {
+      // First: the actions append events, whose ids must commit in order.
+      await store.serializeAppends(trx);
+      return eachAlone(actions, (item) => actIn(trx, item), isRefusal);
+    }),
   );
 
   return {
     async place(caller, newOrder) {
       // Announced per placement, outside the group, as creations are (pets-service.ts).
-      const ending = await version.write('data', () => placeTogether({ caller, newOrder }));
+      const ending = await speed.write('data', () => placeTogether({ caller, newOrder }));
       if ('error' in ending) throw ending.error;
       return ending.value;
     },
@@ -302,7 +257,7 @@ export async function createOrdersService(
     placeIdempotently(caller, newOrder, scope) {
       const fingerprint = requestFingerprint('placeOrder', [newOrder.petId, newOrder.note]);
       // A replay is announced too: it may acknowledge a placement whose first answer was a 503.
-      return version.write('data', () => placeKeyed(scope, fingerprint, { caller, newOrder }));
+      return speed.write('data', () => placeKeyed(scope, fingerprint, { caller, newOrder }));
     },
 
     async get(caller, id) {
@@ -324,13 +279,13 @@ export async function createOrdersService(
 
     async act(caller, id, action) {
       // Announced per action, outside the group, as creations are (pets-service.ts).
-      const ending = await version.write('data', () => actTogether({ caller, id, action }));
+      const ending = await speed.write('data', () => actTogether({ caller, id, action }));
       if ('error' in ending) throw ending.error;
       return ending.value;
     },
 
     inventory: (version) =>
-      inventoryCache.get(
+      inventoryCache.read(
         'inventory',
         async () => {
           const counts = Object.fromEntries(petStatuses.map((s) => [s, 0])) as Inventory;

@@ -10,12 +10,9 @@ import type { Database, PetRow } from '../store/schema.js';
 import type { Store } from '../store/store.js';
 import { appendEvents } from '../store/repositories/events-repository.js';
 import { findPetsByIds, insertPets, listPetsAfter } from '../store/repositories/pets-repository.js';
-import { turnBatch } from './turn-batch.js';
 import { readSetting } from '../store/repositories/settings-repository.js';
+import type { Speed, VersionView } from '../speed/index.js';
 import { readKeysetPage } from './keyset-page.js';
-import type { DataVersion, VersionView } from './data-version.js';
-import { groupCommit } from './group-commit.js';
-import { ReadCache } from './read-cache.js';
 import type { Idempotency, IdempotencyScope, IdempotentOutcome } from './idempotency.js';
 
 export interface PetPage {
@@ -42,18 +39,12 @@ export interface PetsService {
   /** Creates the pet unless the Idempotency-Key already has an outcome, which is replayed instead. */
   createIdempotently(newPet: NewPet, scope: IdempotencyScope): Promise<IdempotentOutcome<Pet>>;
   get(id: number): Promise<Pet>;
-  /** `version` is the request's view of the versions (DataVersion.view), if it has one. */
+  /** `version` is the request's view of the versions (Speed.view), if it has one. */
   list(input: ListPetsInput, version?: VersionView): Promise<PetPage>;
 }
 
 /** Pages kept in memory (where a data version exists), each at most 100 pets: a few megabytes at most. */
 const cachedPages = 1000;
-
-/**
- * The most creations one transaction holds: enough to share a commit among every connection of a busy
- * instance, few enough that a transaction stays short (two multi-row inserts).
- */
-const creationsPerCommit = 64;
 
 /** A pet row as the API returns it. */
 export const toPet = (row: PetRow): Pet => ({
@@ -66,14 +57,14 @@ export const toPet = (row: PetRow): Pet => ({
 export async function createPetsService(
   store: Store,
   idempotency: Idempotency,
-  version: DataVersion,
+  speed: Speed,
   clock: () => number = Date.now,
   /** Whether creations write their `pet.created` events: false only to measure the outbox (ServicesOptions). */
   events = true,
 ): Promise<PetsService> {
   const cursors = new CursorCodec(await readSetting(store.db, 'cursor_secret'));
-  const pages = new ReadCache<PetPage>(version, 'data', cachedPages);
-  const petsById = turnBatch(async (ids: number[]) => {
+  const pages = speed.cache<PetPage>('data', cachedPages);
+  const petsById = speed.turnBatch(async (ids: number[]) => {
     const rows = await findPetsByIds(store.db, ids);
     return new Map(rows.map((row) => [row.id, row]));
   });
@@ -103,16 +94,14 @@ export async function createPetsService(
     return pets;
   };
 
-  // Creations without an Idempotency-Key share transactions (group-commit.ts); each still gets its own id,
+  // Creations without an Idempotency-Key share transactions (Speed.groupCommit); each still gets its own id,
   // event and acknowledgement, only after the commit, and the version moves before any is acknowledged.
-  const insertTogether = groupCommit(
-    (newPets: NewPet[]) =>
-      store.db.transaction().execute(async (trx) => {
-        // First in the transaction: ids then commit in order, so no cursor passes one that commits later.
-        await store.serializeAppends(trx);
-        return insertAll(trx, newPets);
-      }),
-    creationsPerCommit,
+  const insertTogether = speed.groupCommit((newPets: NewPet[]) =>
+    store.db.transaction().execute(async (trx) => {
+      // First in the transaction: ids then commit in order, so no cursor passes one that commits later.
+      await store.serializeAppends(trx);
+      return insertAll(trx, newPets);
+    }),
   );
 
   // Keyed creations are grouped too (idempotency.ts), with the same two inserts for the whole group.
@@ -122,14 +111,14 @@ export async function createPetsService(
 
   return {
     // Announced per creation, outside the group: the next group's transaction need not wait for it, and the
-    // announcements of one group share one advance (coalesce.ts).
-    create: (newPet) => version.write('data', () => insertTogether(newPet)),
+    // announcements of one group share one advance (src/speed/coalesce.ts).
+    create: (newPet) => speed.write('data', () => insertTogether(newPet)),
 
     createIdempotently(newPet, scope) {
       // The body as validated (name trimmed), in a fixed order: field order and white space do not matter.
       const fingerprint = requestFingerprint('createPet', [newPet.name, newPet.categoryId, newPet.status]);
       // A replay is announced too: it may acknowledge a creation whose first answer was a 503.
-      return version.write('data', () => createKeyed(scope, fingerprint, newPet));
+      return speed.write('data', () => createKeyed(scope, fingerprint, newPet));
     },
 
     async get(id) {
@@ -140,7 +129,7 @@ export async function createPetsService(
 
     list: ({ status, limit = defaultPageSize, cursor }, version) =>
       // Keyed by the cursor as sent: a cached page skips checking its signature too.
-      pages.get(`${status ?? ''}|${limit}|${cursor ?? ''}`, () => readPage(status, limit, cursor), version),
+      pages.read(`${status ?? ''}|${limit}|${cursor ?? ''}`, () => readPage(status, limit, cursor), version),
   };
 
   async function readPage(status: PetStatus | undefined, limit: number, cursor: string | undefined) {

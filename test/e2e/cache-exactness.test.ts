@@ -62,7 +62,7 @@ async function fleet(redis: string | undefined) {
     },
     async close() {
       await Promise.all(apps.map((app) => app.close()));
-      await cli.dataVersion.close();
+      await cli.speed.close();
       await Promise.all(stores.slice(2).map((store) => store.close()));
       await deployment.remove();
     },

@@ -28,7 +28,7 @@ for (const backend of backends) {
       await newPet(t);
       const { store } = t.app;
       const now = Date.now();
-      const leased = await leaseDueEndpoint(store.db, store.dialect, {
+      const leased = await leaseDueEndpoint(store, {
         owner: 'first',
         now,
         leaseMs: 1000,
@@ -44,7 +44,7 @@ for (const backend of backends) {
         error: undefined,
       };
       // The first lease ran out while its attempt was under way, and another instance took the endpoint.
-      const taken = await leaseDueEndpoint(store.db, store.dialect, {
+      const taken = await leaseDueEndpoint(store, {
         owner: 'second',
         now: now + 2000,
         leaseMs: 1000,

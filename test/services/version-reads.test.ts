@@ -139,7 +139,7 @@ test(
     } finally {
       counter.disconnect();
       await app?.close(); // closes its store
-      await cli?.dataVersion.close();
+      await cli?.speed.close();
       await Promise.all(stores.slice(0, 1).map((store) => store.close()));
       await deployment.remove();
       await redis.stop();

@@ -4,6 +4,7 @@ import pg from 'pg';
 import type { Database } from '../schema.js';
 import type { Store } from '../store.js';
 import { deploymentDialect } from './postgres-introspector.js';
+import { postgresVersionSequences } from './postgres-versions.js';
 import { isPostgresUnavailable } from './unavailable-errors.js';
 import {
   isPostgresLockWaitTimeout,
@@ -103,6 +104,12 @@ export function openPostgres({ url, schema, poolSize, statementTimeoutMs }: Post
     }),
     // Other instances write to the same database without telling this one: nothing may be cached.
     changeToken: () => undefined,
+    versionSequences: postgresVersionSequences(db),
+    servedByOneInstance: false,
+    limitLockWait: async (trx, ms) => {
+      await sql`select set_config('lock_timeout', ${`${ms}ms`}, true)`.execute(trx);
+    },
+    skipLocked: (query, of) => query.forUpdate(of).skipLocked(),
     serializeAppends: async (trx) => {
       // Keyed by the deployment's schema: deployments sharing a database do not wait for each other.
       await sql`select pg_advisory_xact_lock(hashtext('petstore.appends'), hashtext(${schema}))`.execute(trx);

@@ -136,6 +136,12 @@ export function openSqlite({ dataDir, deployment, synchronous, create }: SqliteO
     isLockWaitTimeout: () => false,
     poolStats: () => undefined,
     changeToken: () => `${dataVersion.get() as number}.${ownWrites}`,
+    versionSequences: undefined,
+    // The file is local to one machine; of its processes (workers, the CLI), one delivers webhooks.
+    servedByOneInstance: true,
+    // Writers take turns for the whole file: a transaction never waits on another's row lock.
+    limitLockWait: async () => {},
+    skipLocked: (query) => query,
     // One writer at a time: ids are taken and committed in order already.
     serializeAppends: async () => {},
     close: () => db.destroy(),

@@ -2,6 +2,8 @@
 // multi-row inserts, the update that moves a group's pets, and reads that take no values at all.
 import { randomUUID } from 'node:crypto';
 import type { Compilable, CompiledQuery, Kysely, Transaction } from 'kysely';
+import { compileFamilyOf } from '../dialects/compile-family.js';
+import { maxGroupSize } from '../group-size.js';
 import type { Database } from '../schema.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -18,10 +20,10 @@ interface Compiled {
 }
 
 /**
- * Shapes kept compiled per statement and dialect: every size of a group's inserts (64 writes at most, and
- * two events for each placement).
+ * Shapes kept compiled per statement and dialect: every size of a group's inserts, up to the events of a
+ * whole group of placements (two each).
  */
-const maxCompiledShapes = 128;
+const maxCompiledShapes = 2 * maxGroupSize;
 
 // A marker no constant of a query can equal by chance.
 const markerPrefix = `compiled-row-${randomUUID()}:`;
@@ -74,13 +76,11 @@ export function compiledRows<Row extends object, Output, Shared extends object =
     const columns = Object.keys(rows[0] ?? {});
     if (rows.some((row) => Object.keys(row).length !== columns.length)) return undefined;
     const sharedNames = Object.keys(sharedValues);
-    // `getExecutor` is marked internal in Kysely's types: should it change, the type check fails here.
-    const executor = db.getExecutor();
-    // A plugin transforms a statement as it is built, not as it runs: a handle with one builds every time.
-    if (executor.plugins.length > 0) return undefined;
-    const adapter = executor.adapter;
-    let shapes = byDialect.get(adapter);
-    if (!shapes) byDialect.set(adapter, (shapes = new Map()));
+    // A handle with a plugin builds every time.
+    const family = compileFamilyOf(db);
+    if (!family) return undefined;
+    let shapes = byDialect.get(family);
+    if (!shapes) byDialect.set(family, (shapes = new Map()));
     const shape = `${rows.length}:${columns.join(',')}:${sharedNames.join(',')}`;
     if (!shapes.has(shape) && shapes.size < maxCompiledShapes)
       shapes.set(shape, compile(db, rows.length, columns, sharedNames));

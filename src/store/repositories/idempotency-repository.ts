@@ -1,7 +1,6 @@
 // Reading, storing and pruning idempotency records.
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database, IdempotencyRecordRow } from '../schema.js';
-import type { DialectName } from '../store.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -39,7 +38,7 @@ export const scopeId = ({ apiKeyId, key }: IdempotencyScope) => `${apiKeyId} ${k
  * Stores records, each replacing an expired one of its key, in one statement; all must have been created at
  * `now`. Returns the scopes stored: a key missing from them is held by a live record, of another request
  * that got there first. On PostgreSQL, when that other request's transaction is still open, this waits for
- * it (bounded by `limitLockWait`) and then sees its outcome.
+ * it (bounded by `Store.limitLockWait`) and then sees its outcome.
  */
 export async function storeIdempotencyRecords(
   db: Db,
@@ -65,14 +64,6 @@ export async function storeIdempotencyRecords(
     .returning(['api_key_id', 'idempotency_key'])
     .execute();
   return stored.map((row) => ({ apiKeyId: row.api_key_id, key: row.idempotency_key }));
-}
-
-/**
- * Bounds how long the transaction waits for another one's lock. Only PostgreSQL waits on a key held by an
- * open transaction elsewhere; SQLite serialises writers, so the whole transaction waits its turn instead.
- */
-export async function limitLockWait(trx: Transaction<Database>, dialect: DialectName, ms: number) {
-  if (dialect === 'postgres') await sql`select set_config('lock_timeout', ${`${ms}ms`}, true)`.execute(trx);
 }
 
 /** Deletes expired records; returns how many. */

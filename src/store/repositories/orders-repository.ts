@@ -10,10 +10,6 @@ type Db = Kysely<Database> | Transaction<Database>;
 /** The unique index that allows one open order per pet; a violation of it means the pet was just taken. */
 export const oneOpenOrderPerPetIndex = 'orders_one_open_per_pet';
 
-export async function insertOrder(db: Db, row: NewOrderRow): Promise<OrderRow> {
-  return db.insertInto('orders').values(row).returningAll().executeTakeFirstOrThrow();
-}
-
 /** Inserts orders in one statement; returns them in id order, which is the order of `rows` (as for pets). */
 export async function insertOrders(db: Db, rows: NewOrderRow[]): Promise<OrderRow[]> {
   const inserted = await insertOrderRows(db, rows);
@@ -57,17 +53,10 @@ export async function updateOrderStatus(
   return query.returningAll().executeTakeFirst();
 }
 
-/** Sets the pet's status only when it is `from`; returns the pet as it now is, or undefined if it was not. */
-export async function movePetFrom(
-  db: Db,
-  petId: number,
-  from: PetStatus,
-  to: PetStatus,
-): Promise<PetRow | undefined> {
-  return (await movePetsFrom(db, [petId], from, to))[0];
-}
-
-/** movePetFrom for many pets in one statement: returns those that were in `from`, as they now are. */
+/**
+ * Sets each pet's status only when it is `from`, in one statement: returns those that were, as they now are.
+ * The condition decides concurrent placements: only one finds a pet still available.
+ */
 export async function movePetsFrom(
   db: Db,
   petIds: number[],

@@ -9,7 +9,7 @@ import type {
   WebhookEndpointRow,
   WebhookEndpointsTable,
 } from '../schema.js';
-import type { DialectName } from '../store.js';
+import type { Store } from '../store.js';
 import { compiledRows } from './compiled-rows.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -140,8 +140,7 @@ export async function pendingByEndpoint(
  * other; the conditional update is what makes the lease exclusive on both backends.
  */
 export async function leaseDueEndpoint(
-  db: Kysely<Database>,
-  dialect: DialectName,
+  { db, skipLocked }: Pick<Store, 'db' | 'skipLocked'>,
   { owner, now, leaseMs, skip }: { owner: string; now: number; leaseMs: number; skip: string[] },
 ): Promise<WebhookEndpointRow | undefined> {
   return db.transaction().execute(async (trx) => {
@@ -165,8 +164,7 @@ export async function leaseDueEndpoint(
       .orderBy('e.lease_until')
       .limit(1);
     if (skip.length > 0) query = query.where('e.id', 'not in', skip);
-    if (dialect === 'postgres') query = query.forUpdate('e').skipLocked();
-    const candidate = await query.executeTakeFirst();
+    const candidate = await skipLocked(query, 'e').executeTakeFirst();
     if (!candidate) return undefined;
     return trx
       .updateTable('webhook_endpoints')

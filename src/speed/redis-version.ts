@@ -3,10 +3,9 @@
 // later bumps v for later requests. While Redis cannot be read, nothing is cached and every read goes to the
 // database: pages stay exact.
 import { ApiError } from '../errors/api-error.js';
-import type { RateLimiter } from '../limits/index.js';
+import { readAlone, type ReadsAlong } from '../limits/read-along.js';
 import { openRedis } from '../limits/redis-client.js';
-import { defineCountScript } from '../limits/redis-count-script.js';
-import type { DataVersion, VersionTokens, VersionTopic } from './data-version.js';
+import type { DataVersion, VersionTokens, VersionTopic } from './versions.js';
 import { sharedVersion } from './shared-version.js';
 
 /**
@@ -24,10 +23,10 @@ export interface RedisVersionOptions {
   timeoutMs: number;
   /**
    * The rate limiter, when its counters are in this same Redis (`url`): each request it counts reads the
-   * versions in that same round trip, so that a cached request needs no read of its own. A limiter on another
-   * Redis would read versions that no write advances: never pass one.
+   * versions along, in that same round trip (src/limits/read-along.ts), so that a cached request needs no
+   * read of its own. A limiter on another Redis would read versions that no write advances: never pass one.
    */
-  limiter?: Pick<RateLimiter, 'readAlong'>;
+  limiter?: ReadsAlong;
 }
 
 export async function createRedisVersion({
@@ -40,10 +39,10 @@ export async function createRedisVersion({
   client.on('error', () => {}); // reported where a call fails; ioredis reconnects on its own
   client.defineCommand('bumpVersion', { numberOfKeys: 1, lua: bumpScript });
   const scripts = client as unknown as { bumpVersion(key: string, seed: string): Promise<number> };
-  // Both versions are read by the limiter's count script, counting nothing: it starts a missing version from a
-  // random base too. Without that, a deployment that no write announced yet (seeded, migrated, or after
-  // Redis lost its data) cached nothing until its first write, however many reads came first.
-  const readVersions = defineCountScript(client);
+  // Both versions are read as the limiter reads them along, which starts a missing version from a random base
+  // too. Without that, a deployment that no write announced yet (seeded, migrated, or after Redis lost its
+  // data) cached nothing until its first write, however many reads came first.
+  const readVersions = readAlone(client);
   await client.connect().catch(() => {});
   const seed = () => String(Math.floor(Math.random() * 2 ** 50) * 1024);
   // Drawn anew only once a read has used it, not for every read (1% of a cached request's CPU).
@@ -53,7 +52,7 @@ export async function createRedisVersion({
     return { data: String(data), keys: String(keyRecords) };
   };
   const version = sharedVersion({
-    read: async () => tokensOf((await readVersions([], [keys.data, keys.keys], readSeed)).alongValues),
+    read: async () => tokensOf(await readVersions([keys.data, keys.keys], readSeed)),
     async advance(topic) {
       await scripts.bumpVersion(keys[topic], seed());
     },

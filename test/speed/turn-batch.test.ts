@@ -1,7 +1,7 @@
 // The lookups of one turn share their loads, at most 500 keys each, and each caller gets its own key's value.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { turnBatch } from '../../src/services/turn-batch.js';
+import { turnBatch } from '../../src/speed/turn-batch.js';
 
 test('one load per 500 keys of a turn; repeated keys asked once; the next turn loads again', async () => {
   const loads: number[][] = [];

@@ -9,7 +9,7 @@
 // read the request may take the keys' token from (docs/decisions.md, "Caching reads").
 import { ApiError } from '../errors/api-error.js';
 import { coalesce } from './coalesce.js';
-import type { DataVersion, VersionTokens, VersionTopic, VersionView } from './data-version.js';
+import type { DataVersion, VersionTokens, VersionTopic, VersionView } from './versions.js';
 
 /** How long after a read of the versions was sent requests that begin may take the keys' token from it. */
 export const keyReadReuseMs = 15;

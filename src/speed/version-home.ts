@@ -1,5 +1,5 @@
 // Where a PostgreSQL deployment's instances keep the versions their caches are valid under: in Redis under a
-// prefix, or in PostgreSQL's own sequences (data-version.ts). Each `serve` records its own as it starts. A
+// prefix, or in PostgreSQL's own sequences (versions.ts). Each `serve` records its own as it starts. A
 // command run with other settings (no REDIS_URL, another prefix) would advance versions that no server reads,
 // and a key it revoked would go on being accepted from their caches: its changes are refused instead, before
 // anything is changed (docs/deployment.md).
@@ -7,20 +7,25 @@ import type { Config } from '../config.js';
 import { redisPrefixOf } from '../limits/index.js';
 import { readSettingIfAny, writeSetting } from '../store/repositories/settings-repository.js';
 import type { Store } from '../store/store.js';
-import type { DataVersion } from './data-version.js';
+import type { DataVersion } from './versions.js';
 
 const setting = 'version_home';
 const redisHome = 'redis:';
 
 type HomeConfig = Pick<Config, 'redisUrl' | 'redisPrefix' | 'env'>;
 
-/** This process's home for the versions; undefined on SQLite, whose change token every process shares. */
-const versionHomeOf = (config: HomeConfig, store: Pick<Store, 'dialect'>): string | undefined =>
-  store.dialect === 'sqlite'
-    ? undefined
-    : config.redisUrl
-      ? `${redisHome}${redisPrefixOf(config)}`
-      : 'postgres';
+/** The Redis key of each topic's version, e.g. `petstore:production:data-version:<schema>`. */
+export const redisVersionKeys = (config: HomeConfig, { schema }: Pick<Store, 'schema'>) => ({
+  data: `${redisPrefixOf(config)}:data-version:${schema ?? ''}`,
+  keys: `${redisPrefixOf(config)}:key-version:${schema ?? ''}`,
+});
+
+/**
+ * This process's home for the versions; undefined where the store's change token serves every process
+ * (SQLite), so that there is no home to agree on.
+ */
+const versionHomeOf = (config: HomeConfig, store: Pick<Store, 'versionSequences'>): string | undefined =>
+  !store.versionSequences ? undefined : config.redisUrl ? `${redisHome}${redisPrefixOf(config)}` : 'postgres';
 
 const described = (home: string): string =>
   home.startsWith(redisHome)

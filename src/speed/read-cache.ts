@@ -2,7 +2,7 @@
 // that topic, by this process or another sharing the data, moves it before the next read. Where the version
 // cannot be read now (Redis or PostgreSQL unreachable), nothing is cached.
 import { LRUCache } from 'lru-cache';
-import type { DataVersion, VersionTopic, VersionView } from './data-version.js';
+import type { DataVersion, VersionTopic, VersionView } from './versions.js';
 
 interface Entry<V> {
   /** The version the value was read under: it is served only to requests that start under the same one. */
@@ -25,15 +25,15 @@ export class ReadCache<V extends object> {
   }
 
   /**
-   * The cached value for `key`, or the one `read` produces, cached when the version allows. `version` is the
-   * request's view of the versions (DataVersion.view), when the caller has one.
+   * The cached value for `key`, or the one `load` produces, cached when the version allows. `version` is the
+   * request's view of the versions (Speed.view), when the caller has one.
    */
-  async get(key: string, read: () => Promise<V>, version: VersionView = this.version.view()): Promise<V> {
+  async read(key: string, load: () => Promise<V>, version: VersionView = this.version.view()): Promise<V> {
     const token = await version.token(this.topic);
-    if (token === undefined) return read();
+    if (token === undefined) return load();
     const cached = this.entries.get(key);
     if (cached?.token === token) return cached.value;
-    const value = await read();
+    const value = await load();
     // Only if no write landed while reading (SQLite); a value read under an older version is never served.
     if (version.keep(this.topic, token)) this.entries.set(key, { token, value });
     return value;

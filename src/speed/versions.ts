@@ -1,12 +1,11 @@
 // The versions that read caches are valid under, across every process sharing the data: SQLite's change
 // token, or on PostgreSQL counters that every write bumps after it commits and before it is acknowledged: in
-// Redis when there is one, else sequences in PostgreSQL (shared-version.ts). There are two, one per topic, so
+// Redis when there is one, else sequences in PostgreSQL (shared-version.ts, Store.versionSequences). There are two, one per topic, so
 // that creating a pet does not send every key record back to the database, only the pages
 // (docs/decisions.md, "Caching reads").
-import type { Store } from '../store/store.js';
+import type { Store, VersionTopic } from '../store/store.js';
 
-/** What a version covers: `data` the pets, orders and events; `keys` the API key records. */
-export type VersionTopic = 'data' | 'keys';
+export type { VersionTopic };
 export type VersionTokens = Readonly<Record<VersionTopic, string>>;
 
 /** The versions as one request sees them, from when it began. */

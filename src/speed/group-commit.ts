@@ -4,6 +4,7 @@
 // The first item waits only for the end of the event loop's current turn (setImmediate), so that the other
 // requests read in the same turn join it: SQLite commits synchronously, so without that wait no request
 // would ever arrive during a commit. An idle service adds no measurable delay.
+import { maxGroupSize } from '../store/group-size.js';
 
 interface Waiting<In, Out> {
   item: In;
@@ -15,11 +16,11 @@ interface Waiting<In, Out> {
  * Returns a function that commits one item through `commitAll`, which must commit every item it is given in
  * one transaction and return their results in the same order. If that transaction fails, every item of it
  * fails with the same error, as it would have alone: a batch is never retried item by item, since a
- * commit whose outcome is unknown may have landed.
+ * commit whose outcome is unknown may have landed. A transaction holds at most `maxBatch` items.
  */
 export function groupCommit<In, Out>(
   commitAll: (items: In[]) => Promise<Out[]>,
-  maxBatch: number,
+  maxBatch: number = maxGroupSize,
 ): (item: In) => Promise<Out> {
   const waiting: Waiting<In, Out>[] = [];
   let committing = false;

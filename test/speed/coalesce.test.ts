@@ -2,7 +2,7 @@
 // started before a write finished (that one may have been read before the write was in).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { coalesce } from '../../src/services/coalesce.js';
+import { coalesce } from '../../src/speed/coalesce.js';
 
 /** An action whose runs are counted and finished by hand. */
 function manualAction() {

@@ -3,14 +3,14 @@
 // recent; a key change is acknowledged only after the wait that makes that exact.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { VersionTopic } from '../../src/services/data-version.js';
+import type { VersionTopic } from '../../src/speed/versions.js';
 import {
   keyChangeWaitMs,
   keyReadReuseMs,
   sharedVersion,
   type Clocks,
   type VersionStore,
-} from '../../src/services/shared-version.js';
+} from '../../src/speed/shared-version.js';
 
 function fixture() {
   const clock = { monotonic: 0, wall: 1_000_000, slept: 0 };

@@ -1,0 +1,28 @@
+// The seam by which another part of the service reads Redis keys of its own in the round trip that the rate
+// limiter makes for each batch of counts (count-batch.ts), rather than in a round trip of its own. The limiter
+// knows keys and values only; what they mean is the reader's (the caches' versions, src/speed/redis-version.ts).
+import type { Redis } from 'ioredis';
+import { defineCountScript } from './redis-count-script.js';
+
+/** Keys read along with each count, and where their values go. */
+export interface ReadAlong {
+  keys: readonly string[];
+  /** What a missing key is set to, and read as: a value never handed out before. */
+  seed(): string;
+  /** Called as each count is sent, with what it will read: undefined if the count fails. */
+  sent(values: Promise<string[] | undefined>): void;
+}
+
+/** What offers the seam: the rate limiter, whose counts read `along`'s keys where its counters are in Redis. */
+export interface ReadsAlong {
+  readAlong(along: ReadAlong): void;
+}
+
+/**
+ * The same read on `client` when no count is going: the count script counting nothing, so that a missing key
+ * starts from the seed as it would when read along.
+ */
+export function readAlone(client: Redis): (keys: readonly string[], seed: string) => Promise<string[]> {
+  const count = defineCountScript(client);
+  return async (keys, seed) => (await count([], keys, seed)).alongValues;
+}
