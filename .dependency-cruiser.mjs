@@ -2,7 +2,8 @@
 // parts form layers: each may import only parts listed above it, so that no two parts import each other. This
 // file checks that order when it loads. Below the table, finer rules: routes → services →
 // store/repositories → store/dialects, only the dialects load a database driver, only the HTTP parts load
-// Fastify, and the CLI and the client SDK stay clear of the HTTP server.
+// Fastify, speed/ is reached through its entry alone, and the CLI and the client SDK stay clear of the HTTP
+// server.
 const fastifyPackages = '^node_modules/(fastify|@fastify/[^/]+|helmet)/';
 
 /** The layers, lowest first: each part, what else it may import, and why. */
@@ -22,13 +23,18 @@ const layers = [
   { part: 'store', mayImport: ['domain', 'config.ts'], why: 'the bottom layer: the database' },
   { part: 'limits', mayImport: ['domain', 'config.ts'], why: 'rate-limiter wiring, memory or Redis' },
   {
+    part: 'speed',
+    mayImport: ['domain', 'config.ts', 'errors', 'store', 'limits'],
+    why: 'read caches, the versions that keep them exact, and request batching, for the use cases; the limiter imports none of it, and shares its Redis round trip through limits/read-along.ts',
+  },
+  {
     part: 'metrics',
     mayImport: ['domain', 'config.ts', 'store', 'limits'],
     why: 'Prometheus counters; the HTTP parts record into them, and the /metrics app is HTTP (http/metrics-app.ts)',
   },
   {
     part: 'services',
-    mayImport: ['domain', 'config.ts', 'errors', 'store', 'limits'],
+    mayImport: ['domain', 'config.ts', 'errors', 'store', 'limits', 'speed'],
     why: 'use cases, callable from the CLI: no HTTP, events or metrics',
   },
   {
@@ -38,7 +44,7 @@ const layers = [
   },
   {
     part: 'http',
-    mayImport: ['domain', 'config.ts', 'errors', 'store', 'limits', 'metrics', 'services'],
+    mayImport: ['domain', 'config.ts', 'errors', 'store', 'limits', 'metrics', 'speed', 'services'],
     why: 'cross-cutting HTTP concerns',
   },
   { part: 'routes', mayImport: ['domain', 'errors', 'services', 'http'], why: 'one module per resource' },
@@ -49,12 +55,12 @@ const layers = [
   },
   {
     part: 'server',
-    mayImport: ['config.ts', 'store', 'limits', 'metrics', 'services', 'http'],
+    mayImport: ['config.ts', 'store', 'limits', 'metrics', 'speed', 'services', 'http'],
     why: 'the process entry’s parts: cluster, first key, metrics port',
   },
   {
     part: 'server.ts',
-    mayImport: ['config.ts', 'store', 'metrics', 'services', 'events', 'app.ts', 'server'],
+    mayImport: ['config.ts', 'store', 'metrics', 'speed', 'services', 'events', 'app.ts', 'server'],
     why: 'the process entry',
   },
   {
@@ -106,6 +112,14 @@ export default {
       severity: 'error',
       from: { path: '^(src|packages)/' },
       to: { circular: true },
+    },
+    {
+      name: 'speed-through-its-entry',
+      comment:
+        'speed/ (caches, versions, batching) is reached through its interface, src/speed/index.ts, never its parts.',
+      severity: 'error',
+      from: { pathNot: '^src/speed/' },
+      to: { path: '^src/speed/', pathNot: '^src/speed/index\\.ts$' },
     },
     {
       name: 'drivers-in-dialects',

@@ -2,6 +2,23 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+const driverErrorCodes = {
+  selector: 'Literal[value=/^[0-9][0-9A-Z]{4}$|^SQLITE_|no such table/]',
+  message: 'A database error code belongs in src/store/dialects/, asked through the Store.',
+};
+
+const dialectMessage =
+  'Code outside src/store/ asks the Store, never which dialect it runs on (src/store/store.ts).';
+const comparison = 'BinaryExpression[operator=/^[!=]==?$/]';
+/** A comparison or a switch on `dialect` (store.dialect, a variable) or against a dialect's name. */
+const dialectChecks = [
+  `${comparison} > Identifier[name='dialect']`,
+  `${comparison} > MemberExpression[property.name='dialect']`,
+  `${comparison} > Literal[value=/^(sqlite|postgres)$/]`,
+  "SwitchStatement > Identifier.discriminant[name='dialect']",
+  "SwitchStatement > MemberExpression.discriminant[property.name='dialect']",
+].map((selector) => ({ selector, message: dialectMessage }));
+
 export default tseslint.config(
   { ignores: ['**/dist/', 'data/', 'node_modules/', 'bench/results/', 'coverage/'] },
   js.configs.recommended,
@@ -18,14 +35,13 @@ export default tseslint.config(
     // Driver error codes (SQLSTATEs, SQLite's codes and messages) are known only to the dialects.
     files: ['src/**/*.ts'],
     ignores: ['src/store/dialects/**'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: 'Literal[value=/^[0-9][0-9A-Z]{4}$|^SQLITE_|no such table/]',
-          message: 'A database error code belongs in src/store/dialects/, asked through the Store.',
-        },
-      ],
-    },
+    rules: { 'no-restricted-syntax': ['error', driverErrorCodes] },
+  },
+  {
+    // What a dialect does differently is a Store method each dialect implements (src/store/store.ts); code
+    // outside src/store/ never asks which dialect it runs on.
+    files: ['src/**/*.ts'],
+    ignores: ['src/store/**'],
+    rules: { 'no-restricted-syntax': ['error', driverErrorCodes, ...dialectChecks] },
   },
 );

@@ -1,8 +1,7 @@
 // The seam by which another part of the service reads Redis keys of its own in the round trip that the rate
 // limiter makes for each batch of counts (count-batch.ts), rather than in a round trip of its own. The limiter
 // knows keys and values only; what they mean is the reader's (the caches' versions, src/speed/redis-version.ts).
-import type { Redis } from 'ioredis';
-import { defineCountScript } from './redis-count-script.js';
+// When no count is going, the reader reads the same keys alone (redis-count-script.ts, readAlone).
 
 /** Keys read along with each count, and where their values go. */
 export interface ReadAlong {
@@ -16,13 +15,4 @@ export interface ReadAlong {
 /** What offers the seam: the rate limiter, whose counts read `along`'s keys where its counters are in Redis. */
 export interface ReadsAlong {
   readAlong(along: ReadAlong): void;
-}
-
-/**
- * The same read on `client` when no count is going: the count script counting nothing, so that a missing key
- * starts from the seed as it would when read along.
- */
-export function readAlone(client: Redis): (keys: readonly string[], seed: string) => Promise<string[]> {
-  const count = defineCountScript(client);
-  return async (keys, seed) => (await count([], keys, seed)).alongValues;
 }

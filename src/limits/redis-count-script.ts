@@ -86,3 +86,12 @@ export function defineCountScript(client: Redis) {
     return { counts, alongValues: reply.slice(2 * asked.size).map(String) } satisfies CountReply;
   };
 }
+
+/**
+ * The read along (read-along.ts) on `client` when no count is going: the script counting nothing, so that a
+ * missing key starts from the seed as it would when read along.
+ */
+export function readAlone(client: Redis): (keys: readonly string[], seed: string) => Promise<string[]> {
+  const count = defineCountScript(client);
+  return async (keys, seed) => (await count([], keys, seed)).alongValues;
+}

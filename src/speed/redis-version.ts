@@ -3,8 +3,9 @@
 // later bumps v for later requests. While Redis cannot be read, nothing is cached and every read goes to the
 // database: pages stay exact.
 import { ApiError } from '../errors/api-error.js';
-import { readAlone, type ReadsAlong } from '../limits/read-along.js';
+import type { ReadsAlong } from '../limits/read-along.js';
 import { openRedis } from '../limits/redis-client.js';
+import { readAlone } from '../limits/redis-count-script.js';
 import type { DataVersion, VersionTokens, VersionTopic } from './versions.js';
 import { sharedVersion } from './shared-version.js';
 
