@@ -1,10 +1,10 @@
 // `petstore serve` from the same build (dist/) with one part left out, so that a row can measure what that
 // part costs: `serve-leaving-out.ts nothing|scope-checks|event-outbox serve <serve's flags>`. The service itself has
-// no setting for this (src/app.ts, LeftOut).
+// no setting for this: the launcher sets the one hook for it (src/left-out.ts) before the service starts.
 import type { Command } from 'commander';
-import type { LeftOut } from '../src/app.js';
+import type { LeftOut } from '../src/left-out.js';
 
-const parts: Record<string, LeftOut> = {
+const parts: Record<string, Partial<LeftOut>> = {
   // The same launcher with every part, the baseline of the rows that leave one out.
   nothing: {},
   'scope-checks': { scopeChecks: true },
@@ -26,6 +26,8 @@ const { configFrom } = (await fromDist(
   'cli/settings-options.js',
 )) as typeof import('../src/cli/settings-options.js');
 const { startServer } = (await fromDist('server.js')) as typeof import('../src/server.js');
+const hook = (await fromDist('left-out.js')) as typeof import('../src/left-out.js');
+Object.assign(hook.leftOut, leftOut);
 await serveCommand()
-  .action(async (_options: unknown, serve: Command) => startServer(configFrom(serve), leftOut))
+  .action(async (_options: unknown, serve: Command) => startServer(configFrom(serve)))
   .parseAsync(flags, { from: 'user' });

@@ -51,19 +51,6 @@ export interface AppOptions {
   clock?: () => number;
   /** Where log lines go; standard output unless a test reads them. */
   logStream?: DestinationStream;
-  /** Parts left out, only to measure what each costs; no setting reaches them. */
-  leftOut?: LeftOut;
-}
-
-/**
- * Parts of the service a benchmark leaves out to measure, in the same build, what each costs
- * (bench/serve-leaving-out.ts). A deployed service always has every part: no setting or flag reaches these.
- */
-export interface LeftOut {
-  /** No route checks the key's scopes (the benchmark's key holds every scope anyway). */
-  scopeChecks?: boolean;
-  /** `POST /v1/pets` writes no `pet.created` event to the outbox. */
-  eventOutbox?: boolean;
 }
 
 /** Fastify's trustProxy from the setting: off, a hop count, or the proxies' addresses and CIDRs. */
@@ -79,7 +66,6 @@ export async function buildApp({
   store,
   clock = Date.now,
   logStream,
-  leftOut = {},
 }: AppOptions): Promise<FastifyInstance> {
   // The onRequest hooks of every /v1 request, filled in once the services exist; the router's own errors
   // under /v1 run the same ones.
@@ -118,9 +104,7 @@ export async function buildApp({
         recordBan: (keyId, ban) => services.apiKeys.ban(keyId, ban),
       })
     : undefined;
-  const services = await createServices(config, store, clock, limiter, {
-    petEvents: !leftOut.eventOutbox,
-  });
+  const services = await createServices(config, store, clock, limiter);
   app.decorate('config', config);
   app.decorate('store', store);
   app.decorate('services', services);
@@ -162,7 +146,7 @@ export async function buildApp({
       // each answer carries the key's rate-limit headers and a path scan spends the scanner's budget.
       for (const hook of v1Hooks) v1.addHook('onRequest', hook);
       // Route-level, so it runs after the hooks above: a refused request is counted like any other.
-      enforceScopes(v1, { check: !leftOut.scopeChecks });
+      enforceScopes(v1);
       applyV1Rules(v1);
       await v1.register(petsRoutes, { baseUrl, replacementDocs: `${baseUrl}/docs#/pets/listPets` });
       await v1.register(eventsRoutes, { baseUrl });

@@ -4,7 +4,7 @@ import cluster from 'node:cluster';
 import type { AddressInfo } from 'node:net';
 import closeWithGrace from 'close-with-grace';
 import type { FastifyInstance } from 'fastify';
-import { buildApp, type LeftOut } from './app.js';
+import { buildApp } from './app.js';
 import type { Config } from './config.js';
 import { startDeliveryWorker } from './events/delivery-worker.js';
 import { collectProcessMetrics } from './metrics/metrics.js';
@@ -18,13 +18,13 @@ import { recordVersionHome } from './speed/index.js';
 /** How long in-flight requests may take to finish after SIGTERM or SIGINT. */
 export const drainMs = 10_000;
 
-/** Serves the API; `leftOut` only in a benchmark's measurement of a part (src/app.ts). */
-export async function startServer(config: Config, leftOut?: LeftOut): Promise<void> {
+/** Serves the API. */
+export async function startServer(config: Config): Promise<void> {
   if (config.workers > 1 && cluster.isPrimary) return runPrimary(config, drainMs);
   const inWorker = cluster.isWorker;
   // The primary has migrated already: workers only check that the schema is not newer than the code.
   const store = await openStore(inWorker ? { ...config, migrate: false } : config);
-  const app = await buildApp({ config, store, ...(leftOut ? { leftOut } : {}) });
+  const app = await buildApp({ config, store });
   await app.listen({ port: config.port, host: config.host }).catch(async (error: NodeJS.ErrnoException) => {
     await app.close();
     if (error.code !== 'EADDRINUSE') throw error;

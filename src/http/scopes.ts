@@ -5,6 +5,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { allows, operationScopes, type OperationId } from '../domain/scopes.js';
 import { ApiError } from '../errors/api-error.js';
+import { leftOut } from '../left-out.js';
 import { bearerChallenge } from './auth.js';
 import { errorResponse } from './schemas/error.js';
 import { Type } from '@sinclair/typebox';
@@ -48,10 +49,11 @@ function documentScopes(schema: NonNullable<RouteOptions['schema']>, operation: 
 }
 
 /**
- * Enforces and documents scopes on every route registered in `v1` (and its children) from now on. `check`
- * false documents them only: a benchmark's way to measure what the check costs (src/app.ts, LeftOut).
+ * Enforces and documents scopes on every route registered in `v1` (and its children) from now on; only
+ * documents them when a benchmark leaves the checks out (src/left-out.ts).
  */
-export function enforceScopes(v1: FastifyInstance, { check = true }: { check?: boolean } = {}): void {
+export function enforceScopes(v1: FastifyInstance): void {
+  const check = !leftOut.scopeChecks;
   v1.addHook('onRoute', (route) => {
     // Routes hidden from the document are no operation: they only answer 405 for a known path.
     if (route.schema?.hide) return;

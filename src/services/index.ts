@@ -26,11 +26,6 @@ export interface Services {
 
 export interface ServicesOptions {
   /**
-   * False only to measure what the event outbox costs a creation (src/app.ts, LeftOut): `POST /v1/pets`
-   * then writes no `pet.created` event. No setting reaches it.
-   */
-  petEvents?: boolean;
-  /**
    * True for a command run beside the servers (the CLI): its writes are refused when the servers keep their
    * versions somewhere else (src/speed/version-home.ts).
    */
@@ -42,7 +37,7 @@ export async function createServices(
   store: Store,
   clock: () => number = Date.now,
   limiter?: RateLimiter,
-  { petEvents = true, besideServers = false }: ServicesOptions = {},
+  { besideServers = false }: ServicesOptions = {},
 ): Promise<Services> {
   const speed = await createSpeed(config, store, { limiter, besideServers });
   const apiKeys = createApiKeysService(store, config.env, speed, clock);
@@ -53,7 +48,7 @@ export async function createServices(
     clock,
   );
   return {
-    pets: await createPetsService(store, idempotency, speed, clock, petEvents),
+    pets: await createPetsService(store, idempotency, speed, clock),
     orders: await createOrdersService(store, idempotency, speed, clock),
     apiKeys,
     keyLimits: createKeyLimitsService(apiKeys, limiter, clock),

@@ -6,6 +6,7 @@ import { requestFingerprint } from '../domain/idempotency.js';
 import { defaultPageSize } from '../domain/page.js';
 import { defaultPetStatus, type NewPet, type Pet, type PetStatus } from '../domain/pet.js';
 import { ApiError } from '../errors/api-error.js';
+import { leftOut } from '../left-out.js';
 import type { Database, PetRow } from '../store/schema.js';
 import type { Store } from '../store/store.js';
 import { appendEvents } from '../store/repositories/events-repository.js';
@@ -59,9 +60,8 @@ export async function createPetsService(
   idempotency: Idempotency,
   speed: Speed,
   clock: () => number = Date.now,
-  /** Whether creations write their `pet.created` events: false only to measure the outbox (ServicesOptions). */
-  events = true,
 ): Promise<PetsService> {
+  const events = !leftOut.eventOutbox;
   const cursors = new CursorCodec(await readSetting(store.db, 'cursor_secret'));
   const pages = speed.cache<PetPage>('data', cachedPages);
   const petsById = speed.turnBatch(async (ids: number[]) => {
