@@ -1,4 +1,4 @@
-// Creations and placements that arrive together share a transaction (src/services/group-commit.ts), on every
+// Creations and placements that arrive together share a transaction (src/speed/group-commit.ts), on every
 // backend; each still gets its own pet or order and its own events, in id order, and a placement refused
 // inside a shared transaction is undone alone while the others commit.
 import assert from 'node:assert/strict';

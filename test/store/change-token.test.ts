@@ -52,7 +52,7 @@ test('SQLite: the token moves with this connection’s writes and with another p
 
 const postgres = backends.find((backend) => backend.name === 'postgres');
 test(
-  'PostgreSQL offers no change token (its data version is a sequence, src/services/data-version.ts)',
+  'PostgreSQL offers no change token (its data version is a sequence, src/speed/versions.ts)',
   { skip: !postgres && 'no PostgreSQL' },
   async () => {
     const { config, remove } = postgres!.freshDeployment();

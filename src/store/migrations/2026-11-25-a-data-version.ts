@@ -1,5 +1,5 @@
 // PostgreSQL without Redis: a sequence that every acknowledged write advances, the version its read caches are
-// valid under (src/services/data-version.ts). SQLite has its own change token and needs none.
+// valid under (src/speed/versions.ts). SQLite has its own change token and needs none.
 import { sql, type Kysely, type Migration } from 'kysely';
 import type { DialectName } from '../store.js';
 

@@ -1,5 +1,5 @@
 // PostgreSQL without Redis: a second version sequence, advanced by changes to key records only, so that the
-// key records stay cached while pets and orders change (src/services/data-version.ts). SQLite needs none.
+// key records stay cached while pets and orders change (src/speed/versions.ts). SQLite needs none.
 import { sql, type Kysely, type Migration } from 'kysely';
 import type { DialectName } from '../store.js';
 

@@ -25,7 +25,7 @@ export async function findPetById(db: Db, id: number): Promise<PetRow | undefine
 
 /**
  * The pets of `ids` that exist, in no particular order: the lookups of `GET /v1/pets/{id}` that begin in one
- * turn, in one query (services/turn-batch.ts). The list is padded to a power of two by repeating its last id,
+ * turn, in one query (src/speed/turn-batch.ts). The list is padded to a power of two by repeating its last id,
  * so that the batches' sizes make ten SQL texts, not one per size, for the statement caches.
  */
 export async function findPetsByIds(db: Db, ids: number[]): Promise<PetRow[]> {
