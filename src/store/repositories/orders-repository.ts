@@ -10,6 +10,11 @@ type Db = Kysely<Database> | Transaction<Database>;
 /** The unique index that allows one open order per pet; a violation of it means the pet was just taken. */
 export const oneOpenOrderPerPetIndex = 'orders_one_open_per_pet';
 
+/** One order row, past the service's conditional pet update (the store-level tests of the unique index). */
+export async function insertOrder(db: Db, row: NewOrderRow): Promise<OrderRow> {
+  return db.insertInto('orders').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
 /** Inserts orders in one statement; returns them in id order, which is the order of `rows` (as for pets). */
 export async function insertOrders(db: Db, rows: NewOrderRow[]): Promise<OrderRow[]> {
   const inserted = await insertOrderRows(db, rows);
