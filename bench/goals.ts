@@ -1,6 +1,7 @@
 // The performance targets, each a ratio computed from the run's own medians (and its bulk figures), so that
 // any machine can judge them.
 import type { BulkFigures } from './lib/bulk-workload.js';
+import type { StartupFigures } from './lib/cli-startup.js';
 import type { RowSummary } from './lib/medians.js';
 
 export interface GoalResult {
@@ -13,10 +14,11 @@ export interface GoalResult {
 
 type Rows = Record<string, RowSummary | undefined>;
 
-/** What the goals are judged on: the load rows' medians, and the bulk rows when the run measured them. */
+/** What the goals are judged on: the load rows' medians, and the bulk and start-up rows when the run measured them. */
 interface RunFigures {
   rows: Rows;
   bulk: BulkFigures | undefined;
+  startup: StartupFigures | undefined;
 }
 
 interface Goal {
@@ -171,12 +173,24 @@ export const goals: Goal[] = [
       bulk && peakMb([bulk.import.rssBytes, bulk.importAtDefault.rssBytes, bulk.export.rssBytes]),
     check: atMost(100),
   },
+  {
+    what: 'petstore --version, start to exit (median of the start-up row)',
+    target: '≤ 300 ms',
+    measure: ({ startup }) => startup?.versionMs,
+    check: atMost(300),
+  },
+  {
+    what: 'petstore keys list on SQLite, start to exit (median of the start-up row)',
+    target: '≤ 800 ms',
+    measure: ({ startup }) => startup?.keysListMs,
+    check: atMost(800),
+  },
 ];
 
-/** Every target against the run's medians and, when it measured them, its bulk figures. */
-export function evaluateGoals(rows: Rows, bulk?: BulkFigures): GoalResult[] {
+/** Every target against the run's medians and, when it measured them, its bulk and start-up figures. */
+export function evaluateGoals(rows: Rows, bulk?: BulkFigures, startup?: StartupFigures): GoalResult[] {
   return goals.map(({ what, target, measure, check }) => {
-    const measured = measure({ rows, bulk });
+    const measured = measure({ rows, bulk, startup });
     return { what, target, measured, met: measured === undefined ? undefined : check(measured, rows) };
   });
 }

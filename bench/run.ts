@@ -22,13 +22,15 @@ import { steadySpread, summarize, unsteadyRows, type RoundResult, type RowSummar
 import { parseOptions } from './lib/options.js';
 import { goalsTable, rowsTable } from './lib/report.js';
 import { bulkRows, bulkTable, measureBulk, type BulkFigures } from './lib/bulk-workload.js';
+import { measureStartup, startupRow, type StartupFigures } from './lib/cli-startup.js';
 import { scenarios, service, type Prepared } from './scenarios.js';
 import { rateLimitHeader } from './service-settings.js';
 
 const options = parseOptions(process.argv.slice(2));
 
-// The bulk rows (the CLI's import and export) are measured apart from the load rows, after the rounds.
-const rowNames: string[] = [...scenarios.map((s) => s.name), ...bulkRows];
+// The bulk rows (the CLI's import and export) and the CLI's start-up are measured apart from the load rows,
+// after the rounds.
+const rowNames: string[] = [...scenarios.map((s) => s.name), ...bulkRows, startupRow];
 const unknown = options.only.filter((name) => !rowNames.includes(name));
 if (unknown.length) throw new Error(`unknown rows: ${unknown.join(', ')}; rows: ${rowNames.join(', ')}`);
 const chosen = scenarios.filter((s) => options.only.length === 0 || options.only.includes(s.name));
@@ -103,7 +105,15 @@ try {
     const workload = { rows: options.importRows, connections: options.connections };
     bulk = await measureBulk(service(main), main, workload, dir);
   }
-  const goalResults = evaluateGoals(summaries, bulk);
+  let startup: StartupFigures | undefined;
+  if (options.only.length === 0 || options.only.includes(startupRow)) {
+    startup = measureStartup(await fixtures.main());
+    console.log(
+      `CLI start-up, median of ${startup.runs}: petstore --version ${startup.versionMs.toFixed(0)} ms, ` +
+        `keys list ${startup.keysListMs.toFixed(0)} ms`,
+    );
+  }
+  const goalResults = evaluateGoals(summaries, bulk, startup);
   if (unlimited.size) {
     notes.push(
       `no ${rateLimitHeader} header from ${[...unlimited].join(', ')}: rate limiting was not on there, ` +
@@ -147,6 +157,7 @@ try {
     rounds: Object.fromEntries(rounds),
     goals: goalResults,
     bulk,
+    startup,
     notes,
   };
   writeFileSync(file, JSON.stringify(result, null, 2) + '\n');

@@ -3,6 +3,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Command, Option } from 'commander';
 import { PetstoreClient, PetstoreError, type PetstoreClientOptions } from '@petstore/client';
+import { CliError, usageError } from './cli-error.js';
 
 export interface ClientFlags {
   url: string;
@@ -39,7 +40,7 @@ export async function withClient<T>(
   work: (client: PetstoreClient) => Promise<T>,
   options: Pick<PetstoreClientOptions, 'transport' | 'maxDelayMs'> = {},
 ): Promise<T> {
-  if (!apiKey) throw new Error('An API key is needed: pass --api-key or set PETSTORE_API_KEY');
+  if (!apiKey) throw usageError('An API key is needed: pass --api-key or set PETSTORE_API_KEY');
   try {
     const client = new PetstoreClient({
       baseUrl: url,
@@ -51,9 +52,17 @@ export async function withClient<T>(
     return await work(client);
   } catch (error) {
     if (!(error instanceof PetstoreError)) throw error;
-    throw new Error(wordingOf(error));
+    throw failureOf(error);
   }
 }
+
+/** A failed call as the command reports it: its wording in text; under --json, the service's own. */
+const failureOf = (error: PetstoreError): CliError =>
+  new CliError(error.code, wordingOf(error), {
+    status: error.status,
+    requestId: error.requestId,
+    message: error.message,
+  });
 
 /** A failed call as a command prints it: the service's message, then its code, status and request id. */
 export function wordingOf(error: PetstoreError): string {

@@ -1,27 +1,64 @@
 // The top-level commands, each loaded only when it runs: a command's module pulls in what its actions need
 // (the store and its drivers, the settings' schemas, Redis, the SDK, CSV), so loading every one of them
-// would make `petstore pets import` start with the whole service in memory.
-import type { Command } from 'commander';
+// would make `petstore --version` or `petstore pets import` start with the whole service in memory.
+import { Command } from 'commander';
 
-/** Each command's name, in the order the help lists them, and how to build it. */
-export const commandModules: Record<string, () => Promise<Command>> = {
-  serve: async () => (await import('./commands/serve.js')).serveCommand(),
-  migrate: async () => (await import('./commands/migrate.js')).migrateCommand(),
-  keys: async () => (await import('./commands/keys.js')).keysCommand(),
-  pets: async () => (await import('./commands/pets.js')).petsCommand(),
-  webhooks: async () => (await import('./commands/webhooks.js')).webhooksCommand(),
-  orders: async () => (await import('./commands/orders.js')).ordersCommand(),
-  inventory: async () => (await import('./commands/orders.js')).inventoryCommand(),
-  events: async () => (await import('./commands/events.js')).eventsCommand(),
+interface CommandModule {
+  /** The line `petstore --help` shows, and the command's own description. */
+  description: string;
+  load(): Promise<Command>;
+}
+
+/** Each command, in the order the help lists them. */
+const commandModules: Record<string, CommandModule> = {
+  serve: {
+    description: 'Serve the API',
+    load: async () => (await import('./commands/serve.js')).serveCommand(),
+  },
+  migrate: {
+    description: 'Apply pending database migrations',
+    load: async () => (await import('./commands/migrate.js')).migrateCommand(),
+  },
+  keys: {
+    description: 'Manage API keys: create, list, show, revoke, set-plan, set-scopes, set-expiry, unban',
+    load: async () => (await import('./commands/keys.js')).keysCommand(),
+  },
+  pets: {
+    description:
+      'Use the API as a client does, over HTTP: list, add and get pets, import and export them in bulk ' +
+      '(PETSTORE_URL, PETSTORE_API_KEY)',
+    load: async () => (await import('./commands/pets.js')).petsCommand(),
+  },
+  webhooks: {
+    description: 'Manage webhook endpoints: add, list, show, enable, disable, remove, deliveries, replay',
+    load: async () => (await import('./commands/webhooks.js')).webhooksCommand(),
+  },
+  orders: {
+    description:
+      'Adoption orders as a client handles them, over HTTP: place, list, get, approve, complete, cancel',
+    load: async () => (await import('./commands/orders.js')).ordersCommand(),
+  },
+  inventory: {
+    description: 'Count pets in each status, over HTTP',
+    load: async () => (await import('./commands/orders.js')).inventoryCommand(),
+  },
+  events: {
+    description:
+      'The event feed as a client reads it, over HTTP: list every change the service made, in commit order',
+    load: async () => (await import('./commands/events.js')).eventsCommand(),
+  },
 };
 
 /**
- * The commands `args` (the arguments after `petstore`) can reach: the one it names, or every one when it names
- * none (`--help`, `help`, a mistyped name), so that the help lists them all and "Did you mean" has them all.
+ * The commands for `args` (the arguments after `petstore`): the one it names (or `help` names) loaded whole,
+ * every other one as its name and description alone, which is all `--help`, `--version` and "Did you mean"
+ * need of it.
  */
-export function commandsFor(args: string[]): Promise<Command[]> {
-  const [first] = args;
-  const names =
-    first !== undefined && Object.hasOwn(commandModules, first) ? [first] : Object.keys(commandModules);
-  return Promise.all(names.map((name) => commandModules[name]!()));
+export async function commandsFor(args: string[]): Promise<Command[]> {
+  const named = args[0] === 'help' ? args[1] : args[0];
+  return Promise.all(
+    Object.entries(commandModules).map(async ([name, { description, load }]) =>
+      (name === named ? await load() : new Command(name)).description(description),
+    ),
+  );
 }

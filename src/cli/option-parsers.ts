@@ -1,11 +1,12 @@
 // Parsers of option values shared by the CLI's commands; a bad value stops the command with a message.
 import { InvalidArgumentError } from 'commander';
+import { usageError } from './cli-error.js';
 import { parseDuration, parseInstant } from '../domain/key-expiry.js';
 import { parseScopeList } from '../domain/scope-list.js';
 
 export const positiveInteger = (flag: string) => (value: string) => {
   const n = Number(value);
-  if (!Number.isSafeInteger(n) || n < 1) throw new Error(`${flag} must be a positive integer, got ${value}`);
+  if (!Number.isSafeInteger(n) || n < 1) throw usageError(`${flag} must be a positive integer, got ${value}`);
   return n;
 };
 

@@ -1,6 +1,6 @@
-// Plain aligned text tables for terminal output, and the choice between a table and JSON.
+// Plain aligned text tables for terminal output, and the choice between text and JSON.
 
-type Row = Record<string, string | number>;
+export type Row = Record<string, string | number>;
 
 export function printTable(rows: Row[]): void {
   if (rows.length === 0) {
@@ -25,4 +25,9 @@ export function printTable(rows: Row[]): void {
 export function printFound<T extends object>(found: T[] | T, rowOf: (item: T) => Row, json?: boolean): void {
   if (json) console.log(JSON.stringify(found));
   else printTable((Array.isArray(found) ? found : [found]).map(rowOf));
+}
+
+/** Prints the outcome of a change: `value` as JSON with `json`, else the sentence `text` makes of it. */
+export function printOutcome<T>(value: T, text: (value: T) => string, json?: boolean): void {
+  console.log(json ? JSON.stringify(value) : text(value));
 }

@@ -1,9 +1,9 @@
-// Opens the store the command's flags name, runs one piece of work with the services, and closes it.
+// Opens the store the command's flags name, runs one piece of work with the services, and closes it. The
+// store, its drivers, the services and Redis are loaded when the work runs, not when the command is built:
+// `--help` needs none of them, and only the commands that read rate-limit counters load the limiter.
 import type { Command } from 'commander';
-import { createServices, type Services } from '../services/index.js';
-import { createRateLimiter, type RateLimiter } from '../limits/index.js';
-import { silentLog } from '../limits/log.js';
-import { openStore } from '../store/open-store.js';
+import type { Services } from '../services/index.js';
+import type { RateLimiter } from '../limits/index.js';
 import { configFrom } from './settings-options.js';
 
 export interface WorkContext {
@@ -22,6 +22,10 @@ export async function withServices<T>(
   { limits = false }: WithServicesOptions = {},
 ): Promise<T> {
   const config = configFrom(command);
+  const [{ openStore }, { createServices }] = await Promise.all([
+    import('../store/open-store.js'),
+    import('../services/index.js'),
+  ]);
   const store = await openStore(config, { create: false });
   let limiter: RateLimiter | undefined;
   const context: WorkContext = {};
@@ -29,6 +33,10 @@ export async function withServices<T>(
     context.countersUnavailable =
       'REDIS_URL is not set: counters are kept in the memory of the serving process, which this command cannot read';
   } else if (limits) {
+    const [{ createRateLimiter }, { silentLog }] = await Promise.all([
+      import('../limits/index.js'),
+      import('../limits/log.js'),
+    ]);
     limiter = await createRateLimiter(config, { log: silentLog, failOpen: false }).catch((error: Error) => {
       context.countersUnavailable = error.message;
       return undefined;

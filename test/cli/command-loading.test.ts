@@ -54,6 +54,28 @@ test('pets export --help does not load the CSV reader, which only import needs',
   );
 });
 
+test('--version and --help load no command: none of their modules, the SDK or the settings', async () => {
+  for (const args of [['--version'], ['--help'], ['help']]) {
+    const loaded = await loadedBy(args);
+    assert.deepEqual(
+      loaded.filter((url) => heavy.test(url) || /\/src\/cli\/commands\/|\/packages\/client\//.test(url)),
+      [],
+      args.join(' '),
+    );
+  }
+});
+
+test('keys --help loads the settings, but neither the store, the services nor the limiter', async () => {
+  const loaded = await loadedBy(['keys', 'list', '--help']);
+  assert.ok(loaded.some((url) => url.endsWith('/src/cli/commands/keys.ts')));
+  assert.deepEqual(
+    loaded.filter((url) =>
+      /\/src\/(store|services|limits)\/|\/node_modules\/(kysely|ioredis|pg)\//.test(url),
+    ),
+    [],
+  );
+});
+
 test('--help still lists every command', async () => {
   const { stdout } = await petstore(['--help']);
   const listed = [...stdout.matchAll(/^ {2}(\w+) /gm)].map(([, name]) => name);

@@ -38,14 +38,23 @@ for (const backend of backends) {
       return res.stdout;
     };
 
-    test('list prints one page as JSON; --type and --all follow every page of a filter', async () => {
+    test('list prints one page as JSON with the next cursor, which --cursor takes; --type and --all follow every page of a filter', async () => {
       const first = await runCli(['events', 'list', '--limit', '2', '--json'], env);
-      assert.equal(first.stderr, 'More events follow this page of 2: add --all to list every page.\n');
+      assert.equal(first.stderr, '', 'under --json the next cursor is a field, not a hint');
       const page = JSON.parse(first.stdout);
       assert.deepEqual(
-        page.map((event: { type: string }) => event.type),
+        page.items.map((event: { type: string }) => event.type),
         ['pet.created', 'pet.created'],
       );
+      assert.equal(typeof page.nextCursor, 'string');
+      const second = JSON.parse(
+        await petstore('events', 'list', '--limit', '2', '--cursor', page.nextCursor, '--json'),
+      );
+      assert.ok(second.items[0].id > page.items[1].id, 'the page after the first');
+      const rest = JSON.parse(
+        await petstore('events', 'list', '--limit', '100', '--cursor', page.nextCursor, '--json'),
+      );
+      assert.equal(rest.nextCursor, null, 'the last page has no next cursor');
       const orders = JSON.parse(
         await petstore('events', 'list', '--type', 'order.*', '--limit', '1', '--all', '--json'),
       );
@@ -58,7 +67,10 @@ for (const backend of backends) {
       );
       const moves = JSON.parse(await petstore('events', 'list', '--type', 'pet.status_changed', '--json'));
       assert.deepEqual(
-        moves.map((event: { data: { id: number; status: string } }) => [event.data.id, event.data.status]),
+        moves.items.map((event: { data: { id: number; status: string } }) => [
+          event.data.id,
+          event.data.status,
+        ]),
         [
           [petId, 'pending'],
           [petId, 'available'],

@@ -31,3 +31,28 @@ test('an unknown flag: the error and "Did you mean", then one line, not the help
     assert.ok(lines.length <= 3, `${lines.length} lines:\n${res.stderr}`);
   }
 });
+
+/** The commands a help text lists, each with its description (its wrapped lines joined). */
+function commandsOf(help: string): Map<string, string> {
+  const listed = new Map<string, string>();
+  let last = '';
+  for (const line of help.split('Commands:\n')[1]?.split('\n') ?? []) {
+    const named = /^ {2}([a-z-]+)\b.*?\s{2,}(\S.*)$/.exec(line);
+    const more = /^\s{3,}(\S.*)$/.exec(line);
+    if (named) listed.set((last = named[1]!), named[2]!);
+    else if (more && last) listed.set(last, `${listed.get(last)} ${more[1]}`);
+  }
+  listed.delete('help');
+  return listed;
+}
+
+test("each command's line in --help names every one of its subcommands, as its own help does", async () => {
+  const top = commandsOf((await petstore(['--help'])).stdout);
+  for (const name of ['keys', 'pets', 'webhooks', 'orders', 'events']) {
+    const own = (await petstore([name, '--help'])).stdout;
+    const description = top.get(name) ?? '';
+    for (const sub of commandsOf(own).keys())
+      assert.match(description, new RegExp(`\\b${sub}\\b`), `petstore --help, ${name}: ${description}`);
+    assert.ok(own.replace(/\s+/g, ' ').includes(description), `${name} --help: ${own}`);
+  }
+});

@@ -80,7 +80,7 @@ describe('petstore pets import: pacing and stops', () => {
       const started = Date.now();
       await assert.rejects(
         importWith(csv('banned', 40), key, 30_000, 5_000),
-        /^Error: stopped at line \d+: .*Run the same command again after \d{4}-\d\d-\d\dT.* to resume/,
+        /^CliError: stopped at line \d+: .*Run the same command again after \d{4}-\d\d-\d\dT.* to resume/,
       );
       assert.ok(Date.now() - started < 5_000, `took ${Date.now() - started} ms`);
     },
@@ -94,7 +94,7 @@ describe('petstore pets import: pacing and stops', () => {
     });
     await assert.rejects(
       importWith(csv('unwritable', 3), key, 30_000, 5_000),
-      /^Error: stopped at line 2: .*\(insufficient_scope, HTTP 403, .*\)\. Use a key with the pets:write scope, then run the same command again to resume/,
+      /^CliError: stopped at line 2: .*\(insufficient_scope, HTTP 403, .*\)\. Use a key with the pets:write scope, then run the same command again to resume/,
     );
   });
 });

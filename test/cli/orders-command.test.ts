@@ -38,7 +38,7 @@ for (const backend of backends) {
       assert.equal(done.status, 'completed');
       assert.deepEqual(JSON.parse(await petstore('orders', 'get', String(placed.id), '--json')), done);
       const listed = JSON.parse(await petstore('orders', 'list', '--pet', String(petId), '--json'));
-      assert.deepEqual(listed, [done]);
+      assert.deepEqual(listed, { items: [done], nextCursor: null });
       const inventory = JSON.parse(await petstore('inventory', '--json'));
       assert.ok(inventory.sold >= 1);
       assert.deepEqual(Object.keys(inventory).sort(), ['available', 'pending', 'sold']);
@@ -61,11 +61,18 @@ for (const backend of backends) {
       for (const name of ['Ada', 'Bo']) {
         await petstore('orders', 'place', String(await newPet(server, { name })));
       }
-      const page = await runCli(['orders', 'list', '--limit', '1', '--json'], env);
-      assert.equal(JSON.parse(page.stdout).length, 1);
-      assert.equal(page.stderr, 'More orders follow this page of 1: add --all to list every page.\n');
-      const whole = await runCli(['orders', 'list', '--limit', '100', '--json'], env);
-      assert.ok(JSON.parse(whole.stdout).length >= 2);
+      const page = await runCli(['orders', 'list', '--limit', '1'], env);
+      assert.equal(page.stdout.trim().split('\n').length, 2, 'a heading and one order');
+      const [, cursor] =
+        /^More orders follow this page of 1: add --cursor (\S+) for the next page, or --all to list every page\.\n$/.exec(
+          page.stderr,
+        ) ?? [];
+      assert.ok(cursor, page.stderr);
+      const next = JSON.parse(await petstore('orders', 'list', '--limit', '1', '--cursor', cursor, '--json'));
+      assert.equal(next.items.length, 1);
+      assert.notEqual(next.items[0].id, Number(page.stdout.trim().split('\n')[1]!.split(/\s+/)[0]));
+      const whole = await runCli(['orders', 'list', '--limit', '100'], env);
+      assert.ok(whole.stdout.trim().split('\n').length >= 3);
       assert.equal(whole.stderr, '', 'no hint when the page holds every order');
     });
   });

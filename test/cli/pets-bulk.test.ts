@@ -95,6 +95,7 @@ for (const backend of backends) {
           rows: 6,
           created: 3,
           alreadyImported: 0,
+          skipped: 0,
           rejected: 3,
           report: `${file}.report.ndjson`,
         },

@@ -14,6 +14,14 @@ import { startSdkServer, type SdkServer } from '../helpers/sdk-server.js';
 const cliEntry = new URL('../../src/cli/main.ts', import.meta.url).pathname;
 const run = promisify(execFile);
 
+/** The NAME column of a table of pets. */
+const names = (table: string) =>
+  table
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((line) => line.split(/\s+/)[1]);
+
 for (const backend of backends) {
   describe(`petstore pets on ${backend.name}`, () => {
     let server: SdkServer;
@@ -33,7 +41,7 @@ for (const backend of backends) {
       const got = await runCli(['pets', 'get', String(pet.id), '--json'], env);
       assert.deepEqual(JSON.parse(got.stdout), pet);
       const listed = await runCli(['pets', 'list', '--status', 'available', '--json'], env);
-      assert.ok(JSON.parse(listed.stdout).some((p: { id: number }) => p.id === pet.id));
+      assert.ok(JSON.parse(listed.stdout).items.some((p: { id: number }) => p.id === pet.id));
     });
 
     test('list --all follows every page; tables by default; --url and --api-key as flags', async () => {
@@ -43,23 +51,44 @@ for (const backend of backends) {
       const flags = ['--url', server.baseUrl, '--api-key', server.key];
       const all = await runCli(['pets', 'list', '--status', 'sold', '--limit', '2', '--all', ...flags], {});
       assert.equal(all.code, 0, all.stderr);
-      const lines = all.stdout.trim().split('\n');
-      assert.match(lines[0]!, /^ID\s+NAME\s+CATEGORY\s+STATUS$/);
-      assert.deepEqual(
-        lines.slice(1).map((line) => line.split(/\s+/)[1]),
-        ['a', 'b', 'c', 'd', 'e'],
-      );
+      assert.match(all.stdout, /^ID\s+NAME\s+CATEGORY\s+STATUS$/m);
+      assert.deepEqual(names(all.stdout), ['a', 'b', 'c', 'd', 'e']);
       assert.equal(all.stderr, '', 'no progress line when stderr is not a terminal');
 
       const before = server.petRequests;
-      const page = await runCli(['pets', 'list', '--status', 'sold', '--limit', '2', '--json', ...flags], {});
-      assert.equal(JSON.parse(page.stdout).length, 2);
-      assert.match(page.stderr, /^More pets follow this page of 2: add --all to list every page\.$/m);
+      const page = await runCli(['pets', 'list', '--status', 'sold', '--limit', '2', ...flags], {});
+      assert.deepEqual(names(page.stdout), ['a', 'b']);
+      const [, cursor] =
+        /^More pets follow this page of 2: add --cursor (\S+) for the next page, or --all to list every page\.$/m.exec(
+          page.stderr,
+        ) ?? [];
+      assert.ok(cursor, page.stderr);
       assert.equal(
         server.petRequests - before,
         1,
         "the page's Link header says more follow: no second request",
       );
+      const next = await runCli(
+        ['pets', 'list', '--status', 'sold', '--limit', '2', '--cursor', cursor, ...flags],
+        {},
+      );
+      assert.deepEqual(names(next.stdout), ['c', 'd']);
+      const nextJson = await runCli(
+        ['pets', 'list', '--status', 'sold', '--limit', '2', '--cursor', cursor, '--json', ...flags],
+        {},
+      );
+      const nextPage = JSON.parse(nextJson.stdout);
+      assert.deepEqual(
+        nextPage.items.map((p: { name: string }) => p.name),
+        ['c', 'd'],
+      );
+      assert.equal(typeof nextPage.nextCursor, 'string');
+      assert.equal(nextJson.stderr, '', 'under --json the next cursor is a field, not a hint');
+      const rest = await runCli(
+        ['pets', 'list', '--status', 'sold', '--cursor', cursor, '--all', ...flags],
+        {},
+      );
+      assert.deepEqual(names(rest.stdout), ['c', 'd', 'e'], '--all goes on from --cursor');
       const whole = await runCli(['pets', 'list', '--status', 'sold', '--limit', '5', ...flags], {});
       assert.equal(whole.stdout.trim().split('\n').length, 6);
       assert.equal(whole.stderr, '', 'no hint when the page holds every pet');

@@ -88,9 +88,11 @@ test('the service package ships bin/ and the compiled dist/, without sources, te
   assert.deepEqual(stray, []);
 });
 
-test('the SDK package holds its two builds and their types, and depends on openapi-fetch alone', async () => {
+test('the SDK package holds its two builds, their types, its README and LICENSE, and depends on openapi-fetch alone', async () => {
   const { stdout } = await run('tar', ['-tzf', tarball]);
   const files = stdout.trim().split('\n');
+  for (const needed of ['README.md', 'LICENSE'])
+    assert.ok(files.includes(`package/${needed}`), `${needed} is missing from the SDK package`);
   for (const needed of [
     'esm/index.js',
     'esm/index.d.ts',
@@ -100,13 +102,21 @@ test('the SDK package holds its two builds and their types, and depends on opena
   ])
     assert.ok(files.includes(`package/dist/${needed}`), `dist/${needed} is missing from the SDK package`);
   assert.deepEqual(
-    files.filter((f) => !/^package\/(dist\/(esm|cjs)\/|package\.json$|README\.md$)/.test(f)),
+    files.filter((f) => !/^package\/(dist\/(esm|cjs)\/|package\.json$|README\.md$|LICENSE$)/.test(f)),
     [],
   );
   const manifest = JSON.parse(readFileSync(join(root, 'packages/client/package.json'), 'utf8')) as {
     dependencies: Record<string, string>;
   };
   assert.deepEqual(Object.keys(manifest.dependencies), ['openapi-fetch']);
+});
+
+// The SDK's own README, as packed: its example is the service README's, which the tests below run.
+test("the SDK's README shows the service README's example, and its LICENSE is MIT", async () => {
+  const { stdout: readme } = await run('tar', ['-xzOf', tarball, 'package/README.md']);
+  assert.ok(readme.includes(readmeExample), "the SDK's README lacks the example the tests run");
+  const { stdout: license } = await run('tar', ['-xzOf', tarball, 'package/LICENSE']);
+  assert.match(license, /^MIT License$/m);
 });
 
 test("the README's example runs from the packed SDK in an ES module project", async () => {

@@ -2,13 +2,25 @@
 // (after an interruption) replays the rows the service already created instead of creating them twice.
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { pipeline } from 'node:stream/promises';
 
-/** SHA-256 of the file's content, read as a stream. */
-export async function contentHash(file: string): Promise<string> {
+export interface FileFacts {
+  /** SHA-256 of the file's content. */
+  hash: string;
+  /** Its lines, the last one counted with or without a line break: about its rows, for the estimate. */
+  lines: number;
+}
+
+/** The file's hash and lines, from one read of it as a stream. */
+export async function fileFacts(file: string): Promise<FileFacts> {
   const hash = createHash('sha256');
-  await pipeline(createReadStream(file), hash);
-  return hash.digest('hex');
+  let lines = 0;
+  let last = 0x0a;
+  for await (const chunk of createReadStream(file) as AsyncIterable<Buffer>) {
+    hash.update(chunk);
+    for (let at = chunk.indexOf(0x0a); at !== -1; at = chunk.indexOf(0x0a, at + 1)) lines++;
+    last = chunk.at(-1) ?? last;
+  }
+  return { hash: hash.digest('hex'), lines: lines + (last === 0x0a ? 0 : 1) };
 }
 
 /** `import-<128 bits of the content hash>-<row>`: well within the 255 printable characters a key may have. */

@@ -1,7 +1,8 @@
 // Imports a file of pets through the SDK: rows go out `concurrency` at a time as the file is read, each with
 // an Idempotency-Key derived from the file and its line, so a second run after an interruption creates
 // nothing twice. Rows the service refuses go to the report and the rest go on; a failure that no row can get
-// past (a bad key, the service gone, a rate limit too long to wait for) stops the run.
+// past (a bad key, the service gone, a rate limit too long to wait for) stops the run. A row with an `id` (an
+// export's) whose pet exists is skipped, or stops the run (--on-existing), rather than creating it again.
 import {
   PetstoreClient,
   PetstoreError,
@@ -9,11 +10,13 @@ import {
   type PetstoreClientOptions,
   type TransportAnswer,
 } from '@petstore/client';
+import { CliError } from '../cli-error.js';
 import { wordingOf } from '../client-options.js';
 import { httpTransport } from './http-transport.js';
-import { contentHash, rowKey } from './import-keys.js';
+import { windowsOf, type KeyWindows } from './import-estimate.js';
+import { fileFacts, rowKey } from './import-keys.js';
 import { importReport, type RejectedRow } from './import-report.js';
-import type { BulkFormat } from './bulk-format.js';
+import type { BulkFormat, OnExisting } from './bulk-format.js';
 import { readRows, type InputRow } from './import-rows.js';
 import { ratePacer, WaitTooLong } from './rate-pacer.js';
 
@@ -26,7 +29,11 @@ export interface ImportOptions {
   maxWaitMs: number;
   /** The client to send with, given the pacing of its attempts and the transport that spots replays. */
   client(options: Pick<PetstoreClientOptions, 'transport' | 'maxDelayMs' | 'beforeAttempt'>): PetstoreClient;
+  /** What a row whose `id` names an existing pet does: skip it (by default), or stop the run there. */
+  onExisting?: OnExisting;
   onProgress?(progress: ImportProgress): void;
+  /** Told once, with the first answer that reports the key's windows, and about how many rows the file holds. */
+  onWindows?(windows: KeyWindows, rows: number): void;
   /** Told when the rows stop going out for a second or more, waiting for the key's rate limit. */
   onWait?(ms: number): void;
 }
@@ -37,6 +44,8 @@ export interface ImportProgress {
   created: number;
   /** Rows an earlier run had already created: the service replayed their answer. */
   alreadyImported: number;
+  /** Rows whose `id` names a pet that exists (--on-existing skip). */
+  skipped: number;
   rejected: number;
 }
 
@@ -54,8 +63,9 @@ const rowFailure = (status: number) =>
 
 export async function importPets(options: ImportOptions): Promise<ImportSummary> {
   const { file, format, concurrency, reportPath, maxWaitMs } = options;
-  const fileHash = await contentHash(file);
+  const { hash: fileHash, lines } = await fileFacts(file);
   const pacer = ratePacer(maxWaitMs, Date.now, options.onWait);
+  let windowsTold = !options.onWindows;
   const replayed = new Set<string>();
   const transport = httpTransport(concurrency);
   const client = options.client({
@@ -71,6 +81,11 @@ export async function importPets(options: ImportOptions): Promise<ImportSummary>
         throw error;
       }
       pacer.observe(answer);
+      if (!windowsTold) {
+        windowsTold = true;
+        const windows = windowsOf(answer.headers);
+        if (windows) options.onWindows!(windows, format === 'csv' ? lines - 1 : lines);
+      }
       if (answer.headers.get('idempotent-replayed') === 'true') {
         replayed.add(request.headers.get('idempotency-key') ?? '');
       }
@@ -78,7 +93,28 @@ export async function importPets(options: ImportOptions): Promise<ImportSummary>
     },
   });
   const report = importReport(reportPath);
-  const progress: ImportProgress = { bytes: 0, created: 0, alreadyImported: 0, rejected: 0 };
+  const progress: ImportProgress = { bytes: 0, created: 0, alreadyImported: 0, skipped: 0, rejected: 0 };
+  let existing: Promise<Set<number>> | undefined;
+  /** The ids of the pets that exist, listed once, when the first row with an id needs them. */
+  async function existingIds(row: number): Promise<Set<number>> {
+    existing ??= (async () => {
+      const ids = new Set<number>();
+      for await (const pet of client.listAllPets({ limit: 100 })) ids.add(pet.id);
+      return ids;
+    })();
+    try {
+      return await existing;
+    } catch (error) {
+      if (!(error instanceof PetstoreError)) throw error;
+      throw stopAt(row, `${wordingOf(error)}, listing the pets to match the file's ids`, 0, {
+        ...error,
+        remedy:
+          error.status === 403
+            ? 'Use a key with the pets:read scope too, or leave the id column out'
+            : remedies[error.status],
+      });
+    }
+  }
   let rows = 0;
   let stopped: Error | undefined;
 
@@ -87,10 +123,19 @@ export async function importPets(options: ImportOptions): Promise<ImportSummary>
     await report.add(rejected);
   };
 
-  async function send({ row, pet }: InputRow): Promise<void> {
+  async function send({ row, pet, id }: InputRow): Promise<void> {
     if ('unreadable' in pet) {
       const error = { code: 'unreadable_row', message: pet.unreadable as string, status: 0 };
       return reject({ row, error, input: null });
+    }
+    if (id !== undefined && (await existingIds(row)).has(id)) {
+      if (options.onExisting === 'fail')
+        throw stopAt(row, `pet ${id} exists (--on-existing fail)`, 0, {
+          code: 'pet_exists',
+          remedy: 'Leave that row out, or pass --on-existing skip',
+        });
+      progress.skipped++;
+      return;
     }
     const idempotencyKey = rowKey(fileHash, row);
     for (;;) {
@@ -103,16 +148,14 @@ export async function importPets(options: ImportOptions): Promise<ImportSummary>
         if (!(error instanceof PetstoreError)) throw error;
         // The pacer would not wait that long (beforeAttempt): the SDK gives its error as the cause.
         const tooLong = error.cause instanceof WaitTooLong ? error.cause : undefined;
-        if (tooLong) throw stopAt(row, `${tooLong.message}, longer than --max-wait`, tooLong.waitMs);
+        if (tooLong) throw stopAt(row, `${tooLong.message}, longer than --max-wait`, tooLong.waitMs, error);
         // Still rate limited after the SDK's own retries: wait with every other row, then send it again.
         if (error.status === 429 && pacer.waitMs() <= maxWaitMs) continue;
         if (!rowFailure(error.status))
-          throw stopAt(
-            row,
-            wordingOf(error),
-            error.status === 429 ? pacer.waitMs() : 0,
-            remedies[error.status],
-          );
+          throw stopAt(row, wordingOf(error), error.status === 429 ? pacer.waitMs() : 0, {
+            ...error,
+            remedy: remedies[error.status],
+          });
         const { code, message, status, requestId } = error;
         return reject({ row, error: { code, message, status, requestId }, input: pet });
       }
@@ -144,8 +187,17 @@ export async function importPets(options: ImportOptions): Promise<ImportSummary>
     await report.close();
   }
   if (stopped) throw stopped;
-  const { created, alreadyImported, rejected } = progress;
-  return { file, format, rows, created, alreadyImported, rejected, report: rejected ? reportPath : null };
+  const { created, alreadyImported, skipped, rejected } = progress;
+  return {
+    file,
+    format,
+    rows,
+    created,
+    alreadyImported,
+    skipped,
+    rejected,
+    report: rejected ? reportPath : null,
+  };
 }
 
 /** What to put right first, for the statuses that stop every rerun until the user does. */
@@ -155,12 +207,23 @@ const remedies: Partial<Record<number, string>> = {
   404: 'Check --url: it must name the API, ending in /v1',
 };
 
+/** Why a run stopped: the code --json reports, the failed answer, and what to put right first. */
+interface StopCause {
+  code: string;
+  status?: number;
+  requestId?: string;
+  remedy?: string;
+}
+
 /** The error that stops a run, worded so that the user knows that running it again resumes it. */
-function stopAt(row: number, reason: string, resumeInMs: number, remedy?: string): Error {
+function stopAt(row: number, reason: string, resumeInMs: number, cause: StopCause): CliError {
   const later = resumeInMs > 0 ? ` after ${new Date(Date.now() + resumeInMs).toISOString()}` : '';
-  const rerun = remedy ? `${remedy}, then run` : 'Run';
-  return new Error(
+  const rerun = cause.remedy ? `${cause.remedy}, then run` : 'Run';
+  const { code, status, requestId } = cause;
+  return new CliError(
+    code,
     `stopped at line ${row}: ${reason}. ` +
       `${rerun} the same command again${later} to resume: rows already created are not created twice.`,
+    status !== undefined && requestId !== undefined ? { status, requestId } : undefined,
   );
 }

@@ -12,9 +12,28 @@ export interface InputRow {
   bytes: number;
   /** The body to send, or why the row could not even be read. */
   pet: Record<string, unknown> | { unreadable: string };
+  /** The row's `id`, which an export writes: the pet it was, matched against the pets that exist. */
+  id?: number;
 }
 
-/** A header row of `petColumns` only; `id`, which an export writes, is dropped: the service assigns ids. */
+/**
+ * The row's id from what the file holds, when it holds one; undefined otherwise. The service assigns the id
+ * of a pet it creates: the id only tells whether the row's pet exists already (--on-existing).
+ */
+function idOf(value: unknown): { id?: number } | { unreadable: string } {
+  if (value === undefined || value === null || value === '') return {};
+  const id = typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value;
+  if (typeof id === 'number' && Number.isSafeInteger(id) && id >= 1) return { id };
+  return { unreadable: `id must be a positive whole number, got ${JSON.stringify(value)}` };
+}
+
+/** The row as read: its pet and id, or why it cannot be read. */
+function rowOf(row: number, bytes: number, pet: Record<string, unknown>, idValue: unknown): InputRow {
+  const id = idOf(idValue);
+  return 'unreadable' in id ? { row, bytes, pet: id } : { row, bytes, pet, ...id };
+}
+
+/** A header row of `petColumns` only. */
 function checkHeader(header: string[]): string[] {
   const known: readonly string[] = petColumns;
   const unknown = header.filter((column) => !known.includes(column));
@@ -58,7 +77,7 @@ async function* csvRows(file: string): AsyncGenerator<InputRow> {
     record: Record<string, string>;
   }>) {
     yield* skipped.splice(0);
-    yield { row: info.lines, bytes: info.bytes, pet: petOfCells(record) };
+    yield rowOf(info.lines, info.bytes, petOfCells(record), record.id);
   }
   yield* skipped.splice(0);
 }
@@ -81,9 +100,8 @@ async function* ndjsonRows(file: string): AsyncGenerator<InputRow> {
       yield { row, bytes, pet: { unreadable: 'not a JSON object' } };
       continue;
     }
-    const pet = { ...(value as Record<string, unknown>) };
-    delete pet.id;
-    yield { row, bytes, pet };
+    const { id, ...pet } = value as Record<string, unknown>;
+    yield rowOf(row, bytes, pet, id);
   }
 }
 

@@ -4,8 +4,7 @@ import { Command, Option } from 'commander';
 import type { Event, EventTypeFilter } from '@petstore/client';
 import { eventTypeFilters } from '../../domain/events.js';
 import { withClient, withClientOptions, type ClientFlags } from '../client-options.js';
-import { positiveInteger } from '../option-parsers.js';
-import { itemsOfPage } from '../page-hint.js';
+import { withListOptions, printPage, type ListFlags } from '../listing.js';
 import { printFound } from '../print-table.js';
 
 const eventRow = (event: Event) => ({
@@ -18,32 +17,26 @@ const eventRow = (event: Event) => ({
 });
 
 export function eventsCommand(): Command {
-  const events = new Command('events').description(
-    'The event feed as a client reads it, over HTTP: every change the service made, in commit order',
-  );
+  const events = new Command('events');
 
   withClientOptions(
-    events
-      .command('list')
-      .description('List events: one page, or every page with --all')
-      .addOption(
-        new Option('--type <type>', 'Only events of this type, or pet.*/order.*').choices(eventTypeFilters),
-      )
-      .option(
-        '--limit <n>',
-        'Events per page, 1 to 100 (default 20; 100 with --all)',
-        positiveInteger('--limit'),
-      )
-      .option('--all', 'Every page, following the Link header'),
-  ).action(async (flags: ClientFlags & { type?: EventTypeFilter; limit?: number; all?: boolean }) => {
-    const query = { type: flags.type, limit: flags.limit };
-    const found = await withClient(flags, async (client) => {
-      if (!flags.all) return itemsOfPage(await client.listEventsPage(query), 'events');
+    withListOptions(
+      events
+        .command('list')
+        .description('List events: one page (the first, or the one --cursor names), or every page with --all')
+        .addOption(
+          new Option('--type <type>', 'Only events of this type, or pet.*/order.*').choices(eventTypeFilters),
+        ),
+      'events',
+    ),
+  ).action(async (flags: ClientFlags & ListFlags & { type?: EventTypeFilter }) => {
+    const query = { type: flags.type, limit: flags.limit, cursor: flags.cursor };
+    await withClient(flags, async (client) => {
+      if (!flags.all) return printPage(await client.listEventsPage(query), 'events', eventRow, flags.json);
       const collected: Event[] = [];
       for await (const event of client.listAllEvents(query)) collected.push(event);
-      return collected;
+      printFound(collected, eventRow, flags.json);
     });
-    printFound(found, eventRow, flags.json);
   });
 
   return events;

@@ -7,8 +7,15 @@ import type { ApiKeyInfo } from '../../services/api-keys-service.js';
 import type { KeyLimitsStatus } from '../../services/key-limits-service.js';
 import { withServices } from '../with-services.js';
 import { addSettingOptions, storeAndRedisSettings, storeSettings } from '../settings-options.js';
-import { printTable } from '../print-table.js';
+import { printOutcome, printTable } from '../print-table.js';
+import { usageError } from '../cli-error.js';
 import { duration, instant, instantOrNever, positiveInteger, scopeList } from '../option-parsers.js';
+
+interface JsonFlag {
+  json?: boolean;
+}
+
+const jsonKeyHelp = 'Print the key as one JSON object, as `keys list --json` lists it';
 
 interface QuotaFlags {
   perMinute?: number;
@@ -18,10 +25,10 @@ interface QuotaFlags {
 /** Enterprise keys need both quotas; the other plans take their plan's. `enterprise` names it in messages. */
 function checkQuotaFlags(plan: PlanName, { perMinute, perDay }: QuotaFlags, enterprise: string): void {
   if (plan !== 'enterprise' && (perMinute || perDay)) {
-    throw new Error(`--per-minute and --per-day apply only to ${enterprise}`);
+    throw usageError(`--per-minute and --per-day apply only to ${enterprise}`);
   }
   if (plan === 'enterprise' && (!perMinute || !perDay)) {
-    throw new Error(`${enterprise} needs --per-minute and --per-day`);
+    throw usageError(`${enterprise} needs --per-minute and --per-day`);
   }
 }
 
@@ -77,16 +84,16 @@ interface CreateFlags extends QuotaFlags {
 /** The expiry `create` asks for: in a duration from now, at a time, or never. */
 function expiryOf({ expiresIn, expiresAt }: CreateFlags, now: number): number | null {
   if (expiresIn !== undefined && expiresAt !== undefined) {
-    throw new Error('give --expires-in or --expires-at, not both');
+    throw usageError('give --expires-in or --expires-at, not both');
   }
   const at = expiresIn !== undefined ? now + expiresIn : (expiresAt ?? null);
   if (at !== null && at <= now)
-    throw new Error(`--expires-at ${new Date(at).toISOString()} is not in the future`);
+    throw usageError(`--expires-at ${new Date(at).toISOString()} is not in the future`);
   return at;
 }
 
 export function keysCommand(): Command {
-  const keys = new Command('keys').description('Manage API keys');
+  const keys = new Command('keys');
 
   addSettingOptions(
     keys
@@ -135,11 +142,12 @@ export function keysCommand(): Command {
     keys
       .command('revoke')
       .description('Revoke a key; it is refused from its next request on')
-      .argument('<id>', 'Key id'),
+      .argument('<id>', 'Key id')
+      .option('--json', jsonKeyHelp),
     storeAndRedisSettings,
-  ).action(async (id: string, _options: unknown, command: Command) => {
+  ).action(async (id: string, options: JsonFlag, command: Command) => {
     const revoked = await withServices(command, ({ apiKeys }) => apiKeys.revoke(id));
-    console.log(`Revoked ${revoked.id} (${revoked.name}) at ${revoked.revokedAt}`);
+    printOutcome(revoked, (k) => `Revoked ${k.id} (${k.name}) at ${k.revokedAt}`, options.json);
   });
 
   addSettingOptions(
@@ -168,12 +176,13 @@ export function keysCommand(): Command {
       .argument('<id>', 'Key id')
       .addArgument(new Argument('<plan>', 'New plan').choices(planNames))
       .option('--per-minute <n>', 'Enterprise only: requests per minute', positiveInteger('--per-minute'))
-      .option('--per-day <n>', 'Enterprise only: requests per day', positiveInteger('--per-day')),
+      .option('--per-day <n>', 'Enterprise only: requests per day', positiveInteger('--per-day'))
+      .option('--json', jsonKeyHelp),
     storeAndRedisSettings,
-  ).action(async (id: string, plan: PlanName, options: QuotaFlags, command: Command) => {
+  ).action(async (id: string, plan: PlanName, options: QuotaFlags & JsonFlag, command: Command) => {
     checkQuotaFlags(plan, options, 'the enterprise plan');
     const key = await withServices(command, ({ apiKeys }) => apiKeys.setPlan(id, plan, options));
-    console.log(`${key.id} (${key.name}) is now on ${key.plan}: ${quotaText(key)}`);
+    printOutcome(key, (k) => `${k.id} (${k.name}) is now on ${k.plan}: ${quotaText(k)}`, options.json);
   });
 
   addSettingOptions(
@@ -181,11 +190,12 @@ export function keysCommand(): Command {
       .command('set-scopes')
       .description("Replace a key's scopes; every instance applies them from the key's next request")
       .argument('<id>', 'Key id')
-      .argument('<scopes>', `Comma-separated: ${scopeNames.join(', ')}`, scopeList),
+      .argument('<scopes>', `Comma-separated: ${scopeNames.join(', ')}`, scopeList)
+      .option('--json', jsonKeyHelp),
     storeAndRedisSettings,
-  ).action(async (id: string, scopes: Scope[], _options: unknown, command: Command) => {
+  ).action(async (id: string, scopes: Scope[], options: JsonFlag, command: Command) => {
     const key = await withServices(command, ({ apiKeys }) => apiKeys.setScopes(id, scopes));
-    console.log(`${key.id} (${key.name}) now has the scopes ${scopesText(key)}`);
+    printOutcome(key, (k) => `${k.id} (${k.name}) now has the scopes ${scopesText(k)}`, options.json);
   });
 
   addSettingOptions(
@@ -195,28 +205,31 @@ export function keysCommand(): Command {
         "Set when a key expires, or `never`; every instance applies it from the key's next request",
       )
       .argument('<id>', 'Key id')
-      .argument('<when>', 'An RFC 3339 time, or never', instantOrNever),
+      .argument('<when>', 'An RFC 3339 time, or never', instantOrNever)
+      .option('--json', jsonKeyHelp),
     storeAndRedisSettings,
-  ).action(async (id: string, when: number | null, _options: unknown, command: Command) => {
+  ).action(async (id: string, when: number | null, options: JsonFlag, command: Command) => {
     const key = await withServices(command, ({ apiKeys }) => apiKeys.setExpiry(id, when));
     const past = when !== null && when <= Date.now() ? ' (already expired: it is refused from now on)' : '';
-    console.log(`${key.id} (${key.name}) expires ${expiryText(key)}${past}`);
+    printOutcome(key, (k) => `${k.id} (${k.name}) expires ${expiryText(k)}${past}`, options.json);
   });
 
   addSettingOptions(
     keys
       .command('unban')
       .description("Lift a key's ban and forget its past offences")
-      .argument('<id>', 'Key id'),
+      .argument('<id>', 'Key id')
+      .option('--json', 'Print one JSON object: the key, and whether it was banned'),
     storeAndRedisSettings,
-  ).action(async (id: string, _options: unknown, command: Command) => {
-    const { key, wasBanned } = await withServices(command, ({ keyLimits }) => keyLimits.unban(id), {
-      limits: true,
-    });
-    console.log(
-      wasBanned
-        ? `Unbanned ${key.id} (${key.name})`
-        : `${key.id} (${key.name}) was not banned; offences forgotten`,
+  ).action(async (id: string, options: JsonFlag, command: Command) => {
+    const unbanned = await withServices(command, ({ keyLimits }) => keyLimits.unban(id), { limits: true });
+    printOutcome(
+      unbanned,
+      ({ key, wasBanned }) =>
+        wasBanned
+          ? `Unbanned ${key.id} (${key.name})`
+          : `${key.id} (${key.name}) was not banned; offences forgotten`,
+      options.json,
     );
   });
 

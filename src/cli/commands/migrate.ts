@@ -1,18 +1,24 @@
 // `petstore migrate`: brings the database's schema up to date.
 import { Command } from 'commander';
-import { migrateToLatest } from '../../store/migrations/index.js';
-import { openStore } from '../../store/open-store.js';
+import { printOutcome } from '../print-table.js';
 import { addSettingOptions, configFrom, storeSettings } from '../settings-options.js';
 
 export const migrateCommand = (): Command =>
   addSettingOptions(
-    new Command('migrate').description('Apply pending database migrations'),
+    new Command('migrate').option('--json', 'Print one JSON object: the migrations applied'),
     storeSettings,
-  ).action(async (_options: unknown, command: Command) => {
+  ).action(async (options: { json?: boolean }, command: Command) => {
+    // Loaded here: the drivers, which --help needs none of.
+    const { migrateToLatest } = await import('../../store/migrations/index.js');
+    const { openStore } = await import('../../store/open-store.js');
     const store = await openStore({ ...configFrom(command), migrate: false }, { create: true });
     try {
       const applied = await migrateToLatest(store);
-      console.log(applied.length ? `Applied: ${applied.join(', ')}` : 'The database is up to date.');
+      printOutcome(
+        { applied },
+        () => (applied.length ? `Applied: ${applied.join(', ')}` : 'The database is up to date.'),
+        options.json,
+      );
     } finally {
       await store.close();
     }

@@ -4,8 +4,8 @@ import { Command, Option } from 'commander';
 import type { Inventory, Order, OrderAction, OrderStatus } from '@petstore/client';
 import { orderStatuses, orderStepActions, orderTransitions } from '../../domain/order.js';
 import { withClient, withClientOptions, type ClientFlags } from '../client-options.js';
+import { withListOptions, printPage, type ListFlags } from '../listing.js';
 import { positiveInteger } from '../option-parsers.js';
-import { itemsOfPage } from '../page-hint.js';
 import { printFound } from '../print-table.js';
 
 const orderRow = (order: Order) => ({
@@ -18,9 +18,7 @@ const orderRow = (order: Order) => ({
 });
 
 export function ordersCommand(): Command {
-  const orders = new Command('orders').description(
-    'Adoption orders as a client handles them, over HTTP: place, list, get, approve, complete, cancel',
-  );
+  const orders = new Command('orders');
 
   withClientOptions(
     orders
@@ -38,29 +36,23 @@ export function ordersCommand(): Command {
   });
 
   withClientOptions(
-    orders
-      .command('list')
-      .description('List orders: one page, or every page with --all')
-      .addOption(new Option('--status <status>', 'Only orders with this status').choices(orderStatuses))
-      .option('--pet <id>', 'Only orders for this pet', positiveInteger('--pet'))
-      .option(
-        '--limit <n>',
-        'Orders per page, 1 to 100 (default 20; 100 with --all)',
-        positiveInteger('--limit'),
-      )
-      .option('--all', 'Every page, following the Link header'),
-  ).action(
-    async (flags: ClientFlags & { status?: OrderStatus; pet?: number; limit?: number; all?: boolean }) => {
-      const query = { status: flags.status, petId: flags.pet, limit: flags.limit };
-      const found = await withClient(flags, async (client) => {
-        if (!flags.all) return itemsOfPage(await client.listOrdersPage(query), 'orders');
-        const collected: Order[] = [];
-        for await (const order of client.listAllOrders(query)) collected.push(order);
-        return collected;
-      });
-      printFound(found, orderRow, flags.json);
-    },
-  );
+    withListOptions(
+      orders
+        .command('list')
+        .description('List orders: one page (the first, or the one --cursor names), or every page with --all')
+        .addOption(new Option('--status <status>', 'Only orders with this status').choices(orderStatuses))
+        .option('--pet <id>', 'Only orders for this pet', positiveInteger('--pet')),
+      'orders',
+    ),
+  ).action(async (flags: ClientFlags & ListFlags & { status?: OrderStatus; pet?: number }) => {
+    const query = { status: flags.status, petId: flags.pet, limit: flags.limit, cursor: flags.cursor };
+    await withClient(flags, async (client) => {
+      if (!flags.all) return printPage(await client.listOrdersPage(query), 'orders', orderRow, flags.json);
+      const collected: Order[] = [];
+      for await (const order of client.listAllOrders(query)) collected.push(order);
+      printFound(collected, orderRow, flags.json);
+    });
+  });
 
   withClientOptions(
     orders.command('get').description('Show one order').argument('<id>', 'Order id', positiveInteger('id')),
@@ -85,9 +77,7 @@ export function ordersCommand(): Command {
 }
 
 export function inventoryCommand(): Command {
-  return withClientOptions(
-    new Command('inventory').description('Count pets in each status, over HTTP'),
-  ).action(async (flags: ClientFlags) => {
+  return withClientOptions(new Command('inventory')).action(async (flags: ClientFlags) => {
     const inventory: Inventory = await withClient(flags, (client) => client.getInventory());
     printFound(inventory, (counts) => counts, flags.json);
   });

@@ -6,17 +6,27 @@ import { finished } from 'node:stream/promises';
 import { Command, Option } from 'commander';
 import { PetstoreClient, type PetStatus } from '@petstore/client';
 import { exportPets } from '../bulk/export-pets.js';
-import { bulkFormats, formatOfName, type BulkFormat } from '../bulk/bulk-format.js';
+import {
+  formatNames,
+  formatOf,
+  formatOfStream,
+  onExistingChoices,
+  type FormatName,
+  type OnExisting,
+} from '../bulk/bulk-format.js';
+import { estimateOf } from '../bulk/import-estimate.js';
 import { httpTransport } from '../bulk/http-transport.js';
 import { defaultReportPath } from '../bulk/import-report.js';
-import { progressBar } from '../bulk/progress-bar.js';
+import { progressBar, type Progress } from '../bulk/progress-bar.js';
 import { keepHeapSmall } from '../bulk/small-heap.js';
 import { withClient, withClientOptions, type ClientFlags } from '../client-options.js';
+import { usageError } from '../cli-error.js';
 import { positiveInteger } from '../option-parsers.js';
 import { petStatuses } from '../../domain/pet.js';
 
 interface ImportFlags extends ClientFlags {
-  format?: BulkFormat;
+  format?: FormatName;
+  onExisting: OnExisting;
   concurrency: number;
   report?: string;
   maxWait: number;
@@ -24,7 +34,7 @@ interface ImportFlags extends ClientFlags {
 
 interface ExportFlags extends ClientFlags {
   status?: PetStatus;
-  format?: BulkFormat;
+  format?: FormatName;
   output?: string;
   maxWait: number;
 }
@@ -36,30 +46,46 @@ const maxWaitOption = (then: string) =>
     .default(300);
 
 const formatOption = (what: string) =>
-  new Option('--format <format>', `Format of the ${what} (default: from the file name)`).choices(bulkFormats);
+  new Option(
+    '--format <format>',
+    `Format of the ${what}: csv, or JSON Lines (ndjson, jsonl and json all name it); by default the one ` +
+      'its name says (.csv; .ndjson, .jsonl, .json)',
+  ).choices(formatNames);
 
 function importCommand(): Command {
   const command = new Command('import')
     .description(
-      'Add the pets of a CSV (header row: name,categoryId[,status]) or NDJSON file; running it again resumes it ' +
-        'without creating any pet twice (within the service’s 24 h idempotency window). Exit code 0: every ' +
-        'row is in; 2: some rows were rejected (see --report); 1: stopped',
+      'Add the pets of a CSV (header row: name,categoryId[,status][,id]) or JSON Lines file; running it again ' +
+        'resumes it without creating any pet twice (within the service’s 24 h idempotency window). A row ' +
+        'with an id (as an export writes) whose pet exists is skipped (see --on-existing). Exit code 0: ' +
+        'every row is in or skipped; 2: some rows were rejected (see --report); 1: stopped',
     )
-    .argument('<file>', 'The file to import: .csv, or .ndjson/.jsonl')
+    .argument('<file>', 'The file to import: .csv, or .ndjson/.jsonl/.json')
     .addOption(formatOption('file'))
+    .addOption(
+      new Option(
+        '--on-existing <action>',
+        'A row whose id names a pet that exists: skip it, or stop the import there (fail)',
+      )
+        .choices(onExistingChoices)
+        .default('skip'),
+    )
     .option('--concurrency <n>', 'Rows sent at once', positiveInteger('--concurrency'), 8)
     .option('--report <file>', 'Where rejected rows go, one JSON line each (default: FILE.report.ndjson)')
     .addOption(maxWaitOption('run again later to resume'));
   return withClientOptions(command).action(async (file: string, flags: ImportFlags) => {
-    if (!existsSync(file)) throw new Error(`no such file: ${file}`);
-    const format = flags.format ?? formatOfName(file);
-    if (!format) throw new Error(`cannot tell the format of ${file} from its name: pass --format csv|ndjson`);
-    const bar = progressBar(
-      '{bar} {percentage}% | {created} created, {alreadyImported} already there, {rejected} rejected',
-      statSync(file).size,
-      flags.json,
-      { created: 0, alreadyImported: 0, rejected: 0 },
-    );
+    if (!existsSync(file)) throw usageError(`no such file: ${file}`);
+    const format = formatOf(file, flags.format);
+    // Drawn from the first row answered on, so that the estimate, said with the first answer, comes before it.
+    let shown: Progress | undefined;
+    const bar = () =>
+      (shown ??= progressBar(
+        '{bar} {percentage}% | {created} created, {alreadyImported} already there, {skipped} skipped, ' +
+          '{rejected} rejected',
+        statSync(file).size,
+        flags.json,
+        { created: 0, alreadyImported: 0, skipped: 0, rejected: 0 },
+      ));
     // Loaded here: its CSV reader is for the import alone.
     const { importPets } = await import('../bulk/import-pets.js');
     keepHeapSmall();
@@ -70,20 +96,28 @@ function importCommand(): Command {
         concurrency: flags.concurrency,
         reportPath: flags.report ?? defaultReportPath(file),
         maxWaitMs: flags.maxWait * 1000,
+        onExisting: flags.onExisting,
         client: (options) => new PetstoreClient({ baseUrl: flags.url, apiKey: flags.apiKey!, ...options }),
-        onProgress: ({ bytes, ...counts }) => bar.update(bytes, counts),
+        onProgress: ({ bytes, ...counts }) => bar().update(bytes, counts),
         onWait: (ms) =>
-          bar.note(
+          bar().note(
             `rate limited: waiting ${Math.ceil(ms / 1000)} s, until ${new Date(Date.now() + ms).toISOString()}`,
             ms,
           ),
+        onWindows: (windows, rows) => {
+          const estimate = estimateOf(rows, windows);
+          if (estimate) console.error(`petstore: ${estimate}`);
+        },
       }),
-    ).finally(() => bar.stop());
+    ).finally(() => shown?.stop());
     if (summary.rejected) process.exitCode = 2;
     if (flags.json) return console.log(JSON.stringify(summary));
-    const { rows, created, alreadyImported, rejected, report } = summary;
+    const { rows, created, alreadyImported, skipped, rejected, report } = summary;
+    const skippedText = skipped
+      ? `, ${skipped} skipped (their id names a pet that exists; --on-existing ${flags.onExisting})`
+      : '';
     console.log(
-      `${rows} rows: ${created} created, ${alreadyImported} already there, ${rejected} rejected` +
+      `${rows} rows: ${created} created, ${alreadyImported} already there${skippedText}, ${rejected} rejected` +
         (report ? ` (see ${report}; correct those rows in a new file and import it)` : ''),
     );
   });
@@ -106,15 +140,15 @@ async function openOutput(partial: string, output: string): Promise<WriteStream>
 function exportCommand(): Command {
   const command = new Command('export')
     .description(
-      'Write every pet (or those with --status) as CSV or NDJSON, page by page, as import reads them',
+      'Write every pet (or those with --status) as CSV or JSON Lines, page by page, as import reads them',
     )
     .addOption(new Option('--status <status>', 'Only pets with this status').choices(petStatuses))
-    .addOption(formatOption('output; csv when it does not say'))
+    .addOption(formatOption('output; csv to stdout when not given'))
     .option('--output <file>', 'Write to this file (complete once the command succeeds) instead of stdout')
     .addOption(maxWaitOption('run again later'));
   return withClientOptions(command).action(async (flags: ExportFlags) => {
     const { status, output } = flags;
-    const format = flags.format ?? (output ? formatOfName(output) : undefined) ?? 'csv';
+    const format = output ? formatOf(output, flags.format) : formatOfStream(flags.format);
     // A file appears under its name only once complete: an interrupted export leaves no half file to import.
     const partial = output && `${output}.partial`;
     const out = partial ? await openOutput(partial, output) : process.stdout;

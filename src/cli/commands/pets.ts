@@ -1,51 +1,45 @@
-// `petstore pets ...`: list, add and get pets as an API user does, over HTTP through the SDK (unlike the
-// administration commands, which work on the store directly).
+// `petstore pets ...`: list, add and get pets, and import and export them in bulk, as an API user does, over
+// HTTP through the SDK (unlike the administration commands, which work on the store directly).
 import { Command, Option } from 'commander';
 import type { Pet } from '@petstore/client';
 import { dayInWords, getPetRetirement } from '../../domain/deprecations.js';
 import { petStatuses } from '../../domain/pet.js';
 import { progressBar } from '../bulk/progress-bar.js';
 import { withClient, withClientOptions, type ClientFlags } from '../client-options.js';
+import { withListOptions, printPage, type ListFlags } from '../listing.js';
 import { positiveInteger } from '../option-parsers.js';
-import { itemsOfPage } from '../page-hint.js';
 import { printFound } from '../print-table.js';
 import { bulkCommands } from './pets-bulk.js';
 
 const petRow = (pet: Pet) => ({ id: pet.id, name: pet.name, category: pet.categoryId, status: pet.status });
 
 export function petsCommand(): Command {
-  const pets = new Command('pets').description(
-    'Use the API as a client does, over HTTP: list, add and get pets (PETSTORE_URL, PETSTORE_API_KEY)',
-  );
+  const pets = new Command('pets');
 
   withClientOptions(
-    pets
-      .command('list')
-      .description('List pets: one page, or every page with --all')
-      .addOption(new Option('--status <status>', 'Only pets with this status').choices(petStatuses))
-      .option(
-        '--limit <n>',
-        'Pets per page, 1 to 100 (default 20; 100 with --all)',
-        positiveInteger('--limit'),
-      )
-      .option('--all', 'Every page, following the Link header'),
-  ).action(async (flags: ClientFlags & { status?: Pet['status']; limit?: number; all?: boolean }) => {
-    const { status, limit, all } = flags;
-    const found = await withClient(flags, async (client) => {
-      if (!all) {
-        // The page's own Link header says whether more follow: no request for the next page.
-        return itemsOfPage(await client.listPetsPage({ status, limit }), 'pets');
-      }
+    withListOptions(
+      pets
+        .command('list')
+        .description('List pets: one page (the first, or the one --cursor names), or every page with --all')
+        .addOption(new Option('--status <status>', 'Only pets with this status').choices(petStatuses)),
+      'pets',
+    ),
+  ).action(async (flags: ClientFlags & ListFlags & { status?: Pet['status'] }) => {
+    const { status, limit, cursor } = flags;
+    await withClient(flags, async (client) => {
+      // The page's own Link header says whether more follow: no request for the next page.
+      if (!flags.all)
+        return printPage(await client.listPetsPage({ status, limit, cursor }), 'pets', petRow, flags.json);
       const collected: Pet[] = [];
       const progress = progressBar('Fetched {value} pets…', 0, flags.json);
       try {
-        for await (const pet of client.listAllPets({ status, limit })) progress.update(collected.push(pet));
+        for await (const pet of client.listAllPets({ status, limit, cursor }))
+          progress.update(collected.push(pet));
       } finally {
         progress.stop();
       }
-      return collected;
+      printFound(collected, petRow, flags.json);
     });
-    printFound(found, petRow, flags.json);
   });
 
   withClientOptions(

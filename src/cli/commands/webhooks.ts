@@ -69,7 +69,7 @@ function endpointCommand(
 }
 
 export function webhooksCommand(): Command {
-  const webhooks = new Command('webhooks').description('Manage webhook endpoints (docs/webhooks.md)');
+  const webhooks = new Command('webhooks');
 
   addSettingOptions(
     webhooks
