@@ -10,6 +10,7 @@ import './http/fastify-types.js';
 import { DeprecatedPaths } from './http/deprecation.js';
 import { hostCheckedByApp, requireHost } from './http/host-header.js';
 import { parseJsonBodies } from './http/json-body.js';
+import { parseUntypedBodies } from './http/untyped-body.js';
 import { answerOtherMethods, collectRouteMethods, routeEveryMethod } from './http/method-not-allowed.js';
 import { applyV1Rules } from './http/v1-rules.js';
 import { registerDocsRoutes, registerOpenApi } from './http/openapi.js';
@@ -122,6 +123,7 @@ export async function buildApp({
   // JSON is the only body the API takes; anything else is 415 rather than a confusing validation error.
   app.removeContentTypeParser(['text/plain']);
   parseJsonBodies(app);
+  parseUntypedBodies(app);
   sendStandardHeaders(app);
   requireHost(app);
   recordRequestMetrics(app, app.metrics);

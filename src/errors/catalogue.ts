@@ -27,7 +27,9 @@ export const errorCatalogue = {
   malformed_json: {
     status: 400,
     message: 'The request body is not valid JSON: %s',
-    when: 'The body could not be parsed as JSON, is not UTF-8, or is empty while declared as JSON.',
+    when:
+      'The body could not be parsed as JSON, or is not UTF-8, or is empty while declared as JSON on an operation that ' +
+      'needs a body (an empty body is no body where none is needed, as on the order actions).',
   },
   invalid_cursor: {
     status: 400,

@@ -3,6 +3,7 @@
 import { isUtf8 } from 'node:buffer';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../errors/api-error.js';
+import { bodyMayBeLeftOut } from './schemas/no-fields-body.js';
 import { findLoneSurrogate, type LoneSurrogate } from './lone-surrogates.js';
 import { cutToQuote, quotedLength } from './quoted.js';
 
@@ -23,6 +24,12 @@ export function parseJsonBodies(app: FastifyInstance): void {
   const parse = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, bytes: Buffer, done) => {
+    // An empty body declared as JSON is no body where the operation needs none: it reads as `{}`, which such
+    // an operation takes as it takes no body. Where a body is required it stays an error (the body is empty).
+    if (bytes.length === 0 && bodyMayBeLeftOut(request.routeOptions.schema)) {
+      done(null, {});
+      return;
+    }
     if (!isUtf8(bytes)) {
       done(new ApiError('malformed_json', 'it is not UTF-8, as JSON text must be'));
       return;

@@ -578,7 +578,7 @@ export interface operations {
                     "application/json": components["schemas"]["Pet"];
                 };
             };
-            /** @description Error. Codes: `validation_failed` (A parameter or body field breaks its rule; the message names the field and the rule.) `malformed_json` (The body could not be parsed as JSON, is not UTF-8, or is empty while declared as JSON.) `bad_request` (The HTTP request itself is malformed: a path that is not valid percent-encoding, or a request Node’s HTTP parser refuses (a bad or doubled Content-Length, Content-Length with Transfer-Encoding, a control character in a header, a header line without a colon, a bad chunk size, a method not in capitals), or an HTTP/1.1 request without a Host header; the connection is then closed.) */
+            /** @description Error. Codes: `validation_failed` (A parameter or body field breaks its rule; the message names the field and the rule.) `malformed_json` (The body could not be parsed as JSON, or is not UTF-8, or is empty while declared as JSON on an operation that needs a body (an empty body is no body where none is needed, as on the order actions).) `bad_request` (The HTTP request itself is malformed: a path that is not valid percent-encoding, or a request Node’s HTTP parser refuses (a bad or doubled Content-Length, Content-Length with Transfer-Encoding, a control character in a header, a header line without a colon, a bad chunk size, a method not in capitals), or an HTTP/1.1 request without a Host header; the connection is then closed.) */
             400: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -1438,7 +1438,7 @@ export interface operations {
                     "application/json": components["schemas"]["Order"];
                 };
             };
-            /** @description Error. Codes: `validation_failed` (A parameter or body field breaks its rule; the message names the field and the rule.) `malformed_json` (The body could not be parsed as JSON, is not UTF-8, or is empty while declared as JSON.) `bad_request` (The HTTP request itself is malformed: a path that is not valid percent-encoding, or a request Node’s HTTP parser refuses (a bad or doubled Content-Length, Content-Length with Transfer-Encoding, a control character in a header, a header line without a colon, a bad chunk size, a method not in capitals), or an HTTP/1.1 request without a Host header; the connection is then closed.) */
+            /** @description Error. Codes: `validation_failed` (A parameter or body field breaks its rule; the message names the field and the rule.) `malformed_json` (The body could not be parsed as JSON, or is not UTF-8, or is empty while declared as JSON on an operation that needs a body (an empty body is no body where none is needed, as on the order actions).) `bad_request` (The HTTP request itself is malformed: a path that is not valid percent-encoding, or a request Node’s HTTP parser refuses (a bad or doubled Content-Length, Content-Length with Transfer-Encoding, a control character in a header, a header line without a colon, a bad chunk size, a method not in capitals), or an HTTP/1.1 request without a Host header; the connection is then closed.) */
             400: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -1921,7 +1921,7 @@ export interface operations {
                     "application/json": components["schemas"]["Order"];
                 };
             };
-            /** @description Error. Codes: `validation_failed` (A parameter or body field breaks its rule; the message names the field and the rule.) `malformed_json` (The body could not be parsed as JSON, is not UTF-8, or is empty while declared as JSON.) `bad_request` (The HTTP request itself is malformed: a path that is not valid percent-encoding, or a request Node’s HTTP parser refuses (a bad or doubled Content-Length, Content-Length with Transfer-Encoding, a control character in a header, a header line without a colon, a bad chunk size, a method not in capitals), or an HTTP/1.1 request without a Host header; the connection is then closed.) */
+            /** @description Error. Codes: `validation_failed` (A parameter or body field breaks its rule; the message names the field and the rule.) `malformed_json` (The body could not be parsed as JSON, or is not UTF-8, or is empty while declared as JSON on an operation that needs a body (an empty body is no body where none is needed, as on the order actions).) `bad_request` (The HTTP request itself is malformed: a path that is not valid percent-encoding, or a request Node’s HTTP parser refuses (a bad or doubled Content-Length, Content-Length with Transfer-Encoding, a control character in a header, a header line without a colon, a bad chunk size, a method not in capitals), or an HTTP/1.1 request without a Host header; the connection is then closed.) */
             400: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -2195,7 +2195,7 @@ export interface operations {
                     "application/json": components["schemas"]["Order"];
                 };
             };
-            /** @description Error. Codes: `validation_failed` (A parameter or body field breaks its rule; the message names the field and the rule.) `malformed_json` (The body could not be parsed as JSON, is not UTF-8, or is empty while declared as JSON.) `bad_request` (The HTTP request itself is malformed: a path that is not valid percent-encoding, or a request Node’s HTTP parser refuses (a bad or doubled Content-Length, Content-Length with Transfer-Encoding, a control character in a header, a header line without a colon, a bad chunk size, a method not in capitals), or an HTTP/1.1 request without a Host header; the connection is then closed.) */
+            /** @description Error. Codes: `validation_failed` (A parameter or body field breaks its rule; the message names the field and the rule.) `malformed_json` (The body could not be parsed as JSON, or is not UTF-8, or is empty while declared as JSON on an operation that needs a body (an empty body is no body where none is needed, as on the order actions).) `bad_request` (The HTTP request itself is malformed: a path that is not valid percent-encoding, or a request Node’s HTTP parser refuses (a bad or doubled Content-Length, Content-Length with Transfer-Encoding, a control character in a header, a header line without a colon, a bad chunk size, a method not in capitals), or an HTTP/1.1 request without a Host header; the connection is then closed.) */
             400: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -2469,7 +2469,7 @@ export interface operations {
                     "application/json": components["schemas"]["Order"];
                 };
             };
-            /** @description Error. Codes: `validation_failed` (A parameter or body field breaks its rule; the message names the field and the rule.) `malformed_json` (The body could not be parsed as JSON, is not UTF-8, or is empty while declared as JSON.) `bad_request` (The HTTP request itself is malformed: a path that is not valid percent-encoding, or a request Node’s HTTP parser refuses (a bad or doubled Content-Length, Content-Length with Transfer-Encoding, a control character in a header, a header line without a colon, a bad chunk size, a method not in capitals), or an HTTP/1.1 request without a Host header; the connection is then closed.) */
+            /** @description Error. Codes: `validation_failed` (A parameter or body field breaks its rule; the message names the field and the rule.) `malformed_json` (The body could not be parsed as JSON, or is not UTF-8, or is empty while declared as JSON on an operation that needs a body (an empty body is no body where none is needed, as on the order actions).) `bad_request` (The HTTP request itself is malformed: a path that is not valid percent-encoding, or a request Node’s HTTP parser refuses (a bad or doubled Content-Length, Content-Length with Transfer-Encoding, a control character in a header, a header line without a colon, a bad chunk size, a method not in capitals), or an HTTP/1.1 request without a Host header; the connection is then closed.) */
             400: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
