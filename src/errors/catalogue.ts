@@ -121,7 +121,7 @@ export const errorCatalogue = {
   payload_too_large: {
     status: 413,
     message: 'The request body is larger than the limit of %s bytes',
-    when: `The body exceeds the configured limit (${kib(defaultBodyLimit)} by default).`,
+    when: `The body exceeds the limit set by \`${settings.bodyLimit.env}\`, in bytes (${kib(defaultBodyLimit)} by default).`,
   },
   headers_too_large: {
     status: 431,

@@ -17,6 +17,7 @@ import {
   renewLease,
   updateEndpoint,
 } from '../store/repositories/webhooks-repository.js';
+import { blockedDeliveryLog } from './blocked-delivery-log.js';
 import { retryDelayMs } from './retry-schedule.js';
 import { sendWebhook, type AttemptResult } from './send-webhook.js';
 import { urlPolicyOf } from '../services/webhook-url-safety.js';
@@ -60,6 +61,7 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions, poll = true)
   const { store, config, log, metrics, clock = Date.now, random = Math.random, concurrency = 4 } = options;
   const owner = `${process.pid}-${randomBytes(4).toString('hex')}`;
   const policy = urlPolicyOf({ env: config.env, allowedHosts: config.webhookAllowedHosts });
+  const blockedLog = blockedDeliveryLog(log);
   // A lease outlives the slowest attempt with room to record it; a crashed holder's lease expires after it.
   const leaseMs = 2 * config.webhookTimeoutMs + 2000;
   const giveUpMs = config.webhookGiveUpSeconds * 1000;
@@ -95,6 +97,7 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions, poll = true)
         { policy, timeoutMs: config.webhookTimeoutMs, now: clock },
       );
       attempts++;
+      blockedLog.attempted(endpoint, result);
       const attempt = { deliveryId: delivery.id, attemptedAt: now, ...result };
       const outcome = result.ok ? 'delivered' : result.blocked ? 'blocked' : 'failed';
       metrics?.observeAttempt(outcome, result.durationMs / 1000);

@@ -20,6 +20,8 @@ export interface AttemptResult {
   error: string | undefined;
   /** True when nothing was sent because the URL or its address was refused (SSRF guard). */
   blocked: boolean;
+  /** The setting that would lift the refusal of a blocked attempt, when one would. */
+  blockedUnless?: string;
 }
 
 export interface WebhookMessage {
@@ -99,7 +101,8 @@ export async function sendWebhook(
     const ok = response.status >= 200 && response.status < 300;
     return done(ok, response.status, ok ? undefined : `HTTP ${response.status}: ${response.body}`);
   } catch (error) {
-    if (error instanceof UnsafeUrlError) return done(false, undefined, error.message, true);
+    if (error instanceof UnsafeUrlError)
+      return { ...done(false, undefined, error.message, true), blockedUnless: error.setting };
     const { name, message: text } = error as Error;
     const reason =
       name === 'TimeoutError' || name === 'AbortError' ? `no answer within ${timeoutMs} ms` : text;

@@ -3,6 +3,7 @@
 // every delivery (against DNS rebinding). Hosts, addresses and CIDRs on the allow-list are exempt from both.
 import dns from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
+import { settings } from '../config.js';
 
 const blocked = new BlockList();
 for (const [network, prefix] of [
@@ -48,7 +49,23 @@ export interface UrlPolicy {
 
 export class UnsafeUrlError extends Error {
   override name = 'UnsafeUrlError';
+  /** The environment variable whose value would lift the refusal; undefined when none would. */
+  readonly setting: string | undefined;
+
+  constructor(message: string, setting?: string) {
+    super(message);
+    this.setting = setting;
+  }
 }
+
+const allowList = settings.webhookAllowedHosts.env;
+
+/** A refusal the allow-list lifts, saying what to add to it. */
+const unlessAllowed = (why: string, entries: string) =>
+  new UnsafeUrlError(
+    `${why}; to allow it, add ${entries} to ${allowList} (comma-separated hosts, addresses or CIDR ranges)`,
+    allowList,
+  );
 
 /**
  * The policy of a deployment, its allow-list parsed once: `allowedHosts` is the `webhookAllowedHosts`
@@ -106,7 +123,7 @@ export function checkUrlForm(raw: string, policy: UrlPolicy): URL {
     throw new UnsafeUrlError('a webhook URL must be https');
   if (url.username || url.password) throw new UnsafeUrlError('a webhook URL may not carry credentials');
   if (url.protocol === 'http:' && policy.env === 'production' && !policy.allowed(hostOf(url))) {
-    throw new UnsafeUrlError('a webhook URL must be https in production');
+    throw unlessAllowed('a webhook URL must be https in production', hostOf(url));
   }
   return url;
 }
@@ -148,9 +165,9 @@ export async function resolveSafeAddress(
   // Every address must be acceptable: otherwise a host could list a public and a private one.
   for (const { address } of addresses) {
     if (isPrivateAddress(address) && !policy.allowed(host, address)) {
-      throw new UnsafeUrlError(
-        `${host} resolves to ${address}, a loopback, private, link-local or metadata address ` +
-          '(allow it with PETSTORE_WEBHOOK_ALLOWED_HOSTS)',
+      throw unlessAllowed(
+        `${host} resolves to ${address}, a loopback, private, link-local or metadata address`,
+        family ? host : `${host} (or ${address}, or a CIDR range that holds it)`,
       );
     }
   }

@@ -49,7 +49,12 @@ describe('sendWebhook', () => {
       });
       assert.equal(result.ok, false);
       assert.equal(result.blocked, true);
-      assert.match(result.error!, /https in production/);
+      assert.equal(
+        result.error,
+        'a webhook URL must be https in production; to allow it, add hooks.example to ' +
+          'PETSTORE_WEBHOOK_ALLOWED_HOSTS (comma-separated hosts, addresses or CIDR ranges)',
+      );
+      assert.equal(result.blockedUnless, 'PETSTORE_WEBHOOK_ALLOWED_HOSTS');
       assert.equal(receiver.received.length, count);
       assert.equal(lookup.mock.callCount(), 0);
     } finally {

@@ -5,6 +5,7 @@
 // of several batches delivered without waiting the poll interval between them.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { pino } from 'pino';
 import { Webhook } from 'standardwebhooks';
 import { Registry } from 'prom-client';
 import { startDeliveryWorker, type DeliveryWorker } from '../../src/events/delivery-worker.js';
@@ -12,6 +13,7 @@ import { createWebhookMetrics, type WebhookMetrics } from '../../src/metrics/web
 import { createWebhooksService } from '../../src/services/webhooks-service.js';
 import { backends } from '../helpers/backends.js';
 import { addPet } from '../helpers/http-calls.js';
+import { logLines } from '../helpers/log-lines.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 import { startWebhookReceiver, verifyDelivery, type WebhookReceiver } from '../helpers/webhook-receiver.js';
 
@@ -134,14 +136,33 @@ for (const backend of backends) {
 
     test('127.0.0.1 and 169.254.169.254 are refused without the allow-list, at registration and delivery', async () => {
       const strict = createWebhooksService(t.app.store, { env: 'production', webhookAllowedHosts: '' });
-      for (const url of [
-        receiver.url,
-        'https://127.0.0.1/hooks',
-        'https://169.254.169.254/latest/meta-data',
+      // Each refusal says what to add to which setting to allow the URL.
+      const allow = (entries: string) =>
+        `; to allow it, add ${entries} to PETSTORE_WEBHOOK_ALLOWED_HOSTS (comma-separated hosts, addresses or CIDR ranges)`;
+      for (const [url, why] of [
+        [receiver.url, `a webhook URL must be https in production${allow('127.0.0.1')}`],
+        [
+          'https://127.0.0.1/hooks',
+          `127.0.0.1 resolves to 127.0.0.1, a loopback, private, link-local or metadata address${allow('127.0.0.1')}`,
+        ],
+        [
+          'https://169.254.169.254/latest/meta-data',
+          `169.254.169.254 resolves to 169.254.169.254, a loopback, private, link-local or metadata address${allow('169.254.169.254')}`,
+        ],
+        [
+          'https://[::1]/x',
+          `::1 resolves to ::1, a loopback, private, link-local or metadata address${allow('::1')}`,
+        ],
       ]) {
-        await assert.rejects(strict.add({ url, events: ['pet.created'] }), /Refused/);
+        await assert.rejects(strict.add({ url: url!, events: ['pet.created'] }), {
+          message: `Refused ${url}: ${why}`,
+        });
       }
-      await assert.rejects(strict.add({ url: 'https://[::1]/x', events: ['pet.created'] }), /Refused/);
+      // A name may be allowed by itself or by the address it resolves to.
+      await assert.rejects(
+        strict.add({ url: 'https://localhost/x', events: ['pet.created'] }),
+        /Refused https:\/\/localhost\/x: localhost resolves to (127\.0\.0\.1|::1), .*; to allow it, add localhost \(or (127\.0\.0\.1|::1), or a CIDR range that holds it\) to PETSTORE_WEBHOOK_ALLOWED_HOSTS /,
+      );
       // Registered while allowed, then delivered by an instance without the allow-list: nothing is sent.
       // (In staging, so that the address, not the http form, is what is refused.)
       await worker.stop();
@@ -160,6 +181,86 @@ for (const backend of backends) {
       assert.ok(age !== undefined && age >= 0, 'the waiting event shows in the oldest-undelivered gauge');
       worker = startDeliveryWorker({ store: t.app.store, config: t.config, log: silent });
       await receiver.waitForAccepted(receiver.accepted().length + 1);
+    });
+
+    test('deliveries blocked by the settings are logged once per endpoint, at warn, naming the setting', async () => {
+      await worker.stop();
+      // Its query carries a token, which no log line may show.
+      const tokened = await t.app.services.webhooks.add({
+        url: `${receiver.url}?token=s3cret`,
+        events: ['pet.*'],
+      });
+      const strictLog = logLines();
+      let now = 0;
+      const strictly = () =>
+        startDeliveryWorker(
+          {
+            store: t.app.store,
+            config: { ...t.config, env: 'staging', webhookAllowedHosts: '' },
+            log: pino(strictLog.stream),
+            clock: () => now,
+          },
+          false,
+        );
+      const blockedLines = () => strictLog.lines.filter((line) => line.msg.includes('blocked'));
+      let strict = strictly();
+      await createPet('blocked again and again');
+      now = Date.now();
+      for (let pass = 0; pass < 5; pass++) {
+        assert.equal(await strict.runOnce(), 2, 'each pass tries both endpoints');
+        now += 3_600_000; // past each retry's wait
+      }
+      const host = new URL(receiver.url).host;
+      const expected = (id: string) => ({
+        level: 40,
+        endpoint: id,
+        host,
+        setting: 'PETSTORE_WEBHOOK_ALLOWED_HOSTS',
+        msg: "webhook deliveries to an endpoint are blocked by this instance's settings; change PETSTORE_WEBHOOK_ALLOWED_HOSTS to allow them",
+      });
+      const seen = () =>
+        blockedLines().map(({ level, endpoint: id, host, setting, msg }) => ({
+          level,
+          endpoint: id,
+          host,
+          setting,
+          msg,
+        }));
+      assert.deepEqual(
+        seen().sort((a, b) => String(a.endpoint).localeCompare(String(b.endpoint))),
+        [expected(endpoint.id), expected(tokened.endpoint.id)].sort((a, b) =>
+          a.endpoint.localeCompare(b.endpoint),
+        ),
+      );
+      assert.match(
+        String(blockedLines()[0]!.reason),
+        /loopback, private, link-local or metadata address; to allow it/,
+      );
+      assert.doesNotMatch(JSON.stringify(strictLog.lines), /s3cret|\/hooks/);
+
+      // A new URL is logged again, once; so is every endpoint after a restart.
+      await t.app.store.db
+        .updateTable('webhook_endpoints')
+        .set({ url: `${receiver.url}/moved` })
+        .where('id', '=', tokened.endpoint.id)
+        .execute();
+      for (let pass = 0; pass < 3; pass++, now += 3_600_000) await strict.runOnce();
+      assert.deepEqual(seen().slice(2), [expected(tokened.endpoint.id)]);
+      strict = strictly();
+      await strict.runOnce();
+      assert.equal(seen().length, 5);
+
+      // The allowed instance, on the same clock, delivers what waited.
+      await t.app.services.webhooks.remove(tokened.endpoint.id);
+      now += 3_600_000;
+      const count = receiver.accepted().length;
+      const allowed = startDeliveryWorker(
+        { store: t.app.store, config: t.config, log: silent, clock: () => now },
+        false,
+      );
+      assert.equal(await allowed.runOnce(), 1);
+      assert.equal(receiver.accepted().length, count + 1);
+      worker = startDeliveryWorker({ store: t.app.store, config: t.config, log: silent });
     });
 
     test('an endpoint failing for the give-up time is disabled, logged and counted; its events wait', async () => {

@@ -5,6 +5,8 @@ export interface LogLine {
   level: number;
   msg: string;
   err?: { message: string; stack?: string };
+  /** The line's other fields. */
+  [field: string]: unknown;
 }
 
 export function logLines(): { stream: Writable; lines: LogLine[] } {

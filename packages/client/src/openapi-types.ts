@@ -666,7 +666,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `payload_too_large` (The body exceeds the configured limit (16 KiB by default).) */
+            /** @description Error. Codes: `payload_too_large` (The body exceeds the limit set by `PETSTORE_BODY_LIMIT`, in bytes (16 KiB by default).) */
             413: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -1547,7 +1547,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `payload_too_large` (The body exceeds the configured limit (16 KiB by default).) */
+            /** @description Error. Codes: `payload_too_large` (The body exceeds the limit set by `PETSTORE_BODY_LIMIT`, in bytes (16 KiB by default).) */
             413: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -2028,7 +2028,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `payload_too_large` (The body exceeds the configured limit (16 KiB by default).) */
+            /** @description Error. Codes: `payload_too_large` (The body exceeds the limit set by `PETSTORE_BODY_LIMIT`, in bytes (16 KiB by default).) */
             413: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -2302,7 +2302,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `payload_too_large` (The body exceeds the configured limit (16 KiB by default).) */
+            /** @description Error. Codes: `payload_too_large` (The body exceeds the limit set by `PETSTORE_BODY_LIMIT`, in bytes (16 KiB by default).) */
             413: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -2576,7 +2576,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `payload_too_large` (The body exceeds the configured limit (16 KiB by default).) */
+            /** @description Error. Codes: `payload_too_large` (The body exceeds the limit set by `PETSTORE_BODY_LIMIT`, in bytes (16 KiB by default).) */
             413: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
