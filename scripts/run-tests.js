@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: runs every test file under test/ with node's test runner, against SQLite always and against
-// PostgreSQL and Redis when they answer. In CI (CI=true) those suites are required, never skipped.
-import { spawn } from 'node:child_process';
+// PostgreSQL and Redis when they answer. In CI (CI=true) those suites are required, never skipped. The build
+// that some files use is made once, before any file starts.
+import { spawn, spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
@@ -61,6 +62,17 @@ const files = readdirSync('test', { recursive: true })
   .map((file) => join('test', file))
   .filter((file) => filter.length === 0 || filter.some((part) => file.includes(part)))
   .sort();
+
+// Test files that use the compiled service or SDK (dist/, packages/client/dist/). The build runs once, here,
+// before any file starts: built inside the suite, by one file while another runs concurrently, the SDK's
+// build deletes packages/client/dist/ before writing it again, and the service's `tsc` in the other file then
+// cannot find `@petstore/client` (TS2307). These files only read what is built.
+const usingBuild = ['test/bench/smoke.test.ts', 'test/packaging/packages.test.ts'];
+if (files.some((file) => usingBuild.includes(file))) {
+  console.log('Building dist/ and packages/client/dist/ once for the tests that use them (npm run build)');
+  const build = spawnSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
 
 const child = spawn(
   process.execPath,

@@ -1,7 +1,8 @@
-// A benchmark smoke run of a few seconds: the harness builds the service (incrementally, so it measures
-// the code in the work tree, never a stale dist/), seeds a small deployment, measures the main scenario,
-// the bare node:http baseline and, where Redis answers, the main scenario with the limiter on Redis (whose
-// settings the harness passes itself), for a second each, and writes a result with numbers. Nothing is timed.
+// A benchmark smoke run of a few seconds on the service as built (scripts/run-tests.js builds dist/ once before
+// the suite, so the harness runs with --no-build and writes nothing another test file reads): it seeds a small
+// deployment, measures the main scenario, the bare node:http baseline and, where Redis answers, the main
+// scenario with the limiter on Redis (whose settings the harness passes itself), for a second each, and writes
+// a result with numbers. Nothing is timed.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -19,7 +20,17 @@ test(
     const results = mkdtempSync(join(tmpdir(), 'petstore-bench-smoke-'));
     try {
       const rows = ['list-available', 'node-http-static', ...(redisUrl ? ['list-available-redis'] : [])];
-      const args = ['--only', rows.join(','), '--rounds', '1', '--seconds', '1', '--warmup', '0'];
+      const args = [
+        '--no-build',
+        '--only',
+        rows.join(','),
+        '--rounds',
+        '1',
+        '--seconds',
+        '1',
+        '--warmup',
+        '0',
+      ];
       args.push('--connections', '4', '--pets', '300', '--deep-pets', '300', '--results-dir', results);
       const child = spawn(process.execPath, ['--import', 'tsx', runner, ...args], {
         stdio: ['ignore', 'pipe', 'pipe'],

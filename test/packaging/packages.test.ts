@@ -41,8 +41,10 @@ let server: SdkServer;
 
 before(async () => {
   server = await startSdkServer(backends[0]!);
+  // Packs the build scripts/run-tests.js made before the suite: the SDK's prepack would delete and rebuild
+  // packages/client/dist/ under the other test files.
   const { stdout } = await npm(
-    ['pack', '--workspace=@petstore/client', `--pack-destination=${work}`, '--json'],
+    ['pack', '--workspace=@petstore/client', '--ignore-scripts', `--pack-destination=${work}`, '--json'],
     root,
   );
   tarball = join(work, (JSON.parse(stdout) as Array<{ filename: string }>)[0]!.filename);
