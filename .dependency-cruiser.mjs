@@ -70,7 +70,7 @@ const layers = [
   },
   {
     part: 'server',
-    mayImport: ['config.ts', 'store', 'limits', 'metrics', 'speed', 'services', 'http'],
+    mayImport: ['domain', 'config.ts', 'store', 'limits', 'metrics', 'speed', 'services', 'http'],
     why: 'the process entry’s parts: cluster, first key, metrics port',
   },
   {
