@@ -21,7 +21,7 @@ export interface BenchOptions {
 }
 
 export const usage = `npm run bench [-- options]
-  --quick               about a minute: one round of 2 s per row (a smoke run, not for comparison)
+  --quick               about 3 minutes: one round of 2 s per row (a smoke run, not for comparison)
   --rounds N            interleaved rounds (default 3)
   --seconds N           measured seconds per row and round (default 10)
   --warmup N            warm-up seconds before each measurement (default 2)

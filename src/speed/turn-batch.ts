@@ -13,7 +13,7 @@ const maxKeysPerLoad = 500;
  * current turn of the event loop (setImmediate): `load` runs once for all of them, or once per 500. Exact as
  * a lookup of its own would be: the query starts after every request it serves began. A failed query fails
  * every lookup it served. On SQLite, one statement for many rows also takes the file's read lock once rather
- * than once a row (docs/benchmarks.md, `GET /v1/pets/{id}`).
+ * than once a row (the `get-pet` row of docs/benchmarks.md).
  */
 export function turnBatch<K, V>(load: (keys: K[]) => Promise<Map<K, V>>): (key: K) => Promise<V | undefined> {
   let pending: Map<K, Waiter<V>[]> | undefined;

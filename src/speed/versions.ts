@@ -49,7 +49,7 @@ export function storeVersion(store: Pick<Store, 'changeToken'>): DataVersion {
   // A SQLite read answered from memory or by a synchronous query is otherwise sent from inside the socket's
   // callback, one at a time. Reading the token at the end of the turn instead (setImmediate runs once the
   // poll phase has handled every request that arrived) answers the turn's reads together, after one read for
-  // all: 2.2 × the main scenario's throughput, measured (docs/benchmarks.md), as PostgreSQL's round trip
+  // all: 2.2 × the main scenario's throughput, measured in pairs (the figures are in this file's history), as PostgreSQL's round trip
   // already did for its reads. Still exact: the read comes after each of those requests began. Writes read
   // at once: their group commit waits for the turn's end already (group-commit.ts), and a second wait would
   // cost them a whole turn (measured: create-pet 0.71 × with it).

@@ -164,7 +164,7 @@ export async function importPets(options: ImportOptions): Promise<ImportSummary>
 
   const inFlight = new Set<Promise<void>>();
   // Waiting for a free slot with `Promise.race(inFlight)` would add a reaction to every row in flight for
-  // each row read: 50 per row at 50 in flight, about a tenth of the import's CPU (docs/benchmarks.md).
+  // each row read: 50 per row at 50 in flight, about a tenth of the import's CPU (profiled; the figures are in this file's history).
   let slotFreed: (() => void) | undefined;
   try {
     for await (const input of readRows(file, format)) {

@@ -44,7 +44,7 @@ const markersOf = (columns: string[], row: number | typeof shared) =>
 /**
  * The statement `build` makes of `rows` and the values they all share, compiled once per dialect and shape:
  * building and compiling a group's statements with Kysely's builder took about a twentieth of a creation's
- * CPU (docs/benchmarks.md). A shape is compiled from rows and shared values that are markers naming their
+ * CPU (profiled; the figures are in this file's history). A shape is compiled from rows and shared values that are markers naming their
  * row and column, so that the parameters' order is read off Kysely's own compilation rather than assumed.
  * Rows that do not all hold the same columns, or hold an undefined value (which Kysely leaves out), and
  * statements with a parameter that is not a given value, or a value that is not a parameter of its own, are
