@@ -2,13 +2,10 @@
 // serialization, the OpenAPI document and the TypeScript types (`Static<>`) at once.
 import { Type, type Static } from '@sinclair/typebox';
 import { noControlCharacters } from './control-characters.js';
+import { petStatuses, type PetStatus } from './pet-status.js';
 import { idSchema } from './resource-id.js';
 
-export const petStatuses = ['available', 'pending', 'sold'] as const;
-export type PetStatus = (typeof petStatuses)[number];
-
-/** New pets are available for adoption unless the client says otherwise. */
-export const defaultPetStatus: PetStatus = 'available';
+export { defaultPetStatus, petStatuses, type PetStatus } from './pet-status.js';
 
 export const nameLimits = { minLength: 1, maxLength: 100 } as const;
 

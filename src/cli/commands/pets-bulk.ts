@@ -22,7 +22,7 @@ import { keepHeapSmall } from '../bulk/small-heap.js';
 import { withClient, withClientOptions, type ClientFlags } from '../client-options.js';
 import { usageError } from '../cli-error.js';
 import { positiveInteger } from '../option-parsers.js';
-import { petStatuses } from '../../domain/pet.js';
+import { petStatuses } from '../../domain/pet-status.js';
 
 interface ImportFlags extends ClientFlags {
   format?: FormatName;

@@ -3,7 +3,7 @@
 import { Command, Option } from 'commander';
 import type { Pet } from '@petstore/client';
 import { dayInWords, getPetRetirement } from '../../domain/deprecations.js';
-import { petStatuses } from '../../domain/pet.js';
+import { petStatuses } from '../../domain/pet-status.js';
 import { progressBar } from '../bulk/progress-bar.js';
 import { withClient, withClientOptions, type ClientFlags } from '../client-options.js';
 import { withListOptions, printPage, type ListFlags } from '../listing.js';
