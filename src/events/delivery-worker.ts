@@ -133,7 +133,12 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions, poll = true)
         });
         metrics?.countDisabled();
         log.warn(
-          { endpoint: endpoint.id, url: endpoint.url, failingSince: new Date(failingSince).toISOString() },
+          // The host, not the URL: its path or query may carry a token.
+          {
+            endpoint: endpoint.id,
+            host: new URL(endpoint.url).host,
+            failingSince: new Date(failingSince).toISOString(),
+          },
           'webhook endpoint disabled after failing for the give-up time',
         );
       }

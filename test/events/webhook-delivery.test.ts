@@ -266,13 +266,17 @@ for (const backend of backends) {
     test('an endpoint failing for the give-up time is disabled, logged and counted; its events wait', async () => {
       await worker.stop();
       const dead = await t.app.services.webhooks.add({
-        url: 'http://127.0.0.1:9/gone',
+        url: 'http://127.0.0.1:9/gone?token=s3cret',
         events: ['pet.created'],
       });
       await createPet('unheard');
       let now = Date.now();
       const warnings: string[] = [];
-      const log = { ...silent, warn: (_: object, message: string) => void warnings.push(message) };
+      const logged: object[] = [];
+      const log = {
+        ...silent,
+        warn: (fields: object, message: string) => void (logged.push(fields), warnings.push(message)),
+      };
       const config = { ...t.config, webhookGiveUpSeconds: 3 * 86_400 };
       const clocked = startDeliveryWorker(
         { store: t.app.store, config, log, metrics, clock: () => now },
@@ -291,6 +295,9 @@ for (const backend of backends) {
       assert.match(shown.disabledReason!, /failing since/);
       assert.equal(shown.pending, 1);
       assert.deepEqual(warnings, ['webhook endpoint disabled after failing for the give-up time']);
+      // The host only: the URL's path or query may carry a token.
+      assert.equal((logged[0] as { host?: string }).host, '127.0.0.1:9');
+      assert.doesNotMatch(JSON.stringify(logged), /s3cret|\/gone/);
       assert.equal(await metric('petstore_webhook_endpoints_disabled_total'), 1);
       await t.app.services.webhooks.remove(dead.endpoint.id);
       worker = startDeliveryWorker({ store: t.app.store, config: t.config, log: silent, metrics });
