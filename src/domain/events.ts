@@ -3,6 +3,8 @@
 export const eventTypes = [
   'pet.created',
   'pet.status_changed',
+  'pet.updated',
+  'pet.removed',
   'order.placed',
   'order.approved',
   'order.completed',
@@ -16,6 +18,8 @@ export interface ServiceEvent<T extends object = object> {
   type: EventType;
   /** ISO 8601 time of the change. */
   createdAt: string;
+  /** For `pet.updated`: the names of the fields the change changed. */
+  changes?: string[];
   data: T;
 }
 

@@ -34,6 +34,9 @@ export const orderTransitions = {
   cancel: { action: 'cancel', from: ['placed', 'approved'], to: 'cancelled', petTo: 'available' },
 } as const satisfies Record<OrderAction, Transition>;
 
+/** The statuses of an open order, the one a pet may have at a time: those an order can still be cancelled from. */
+export const openOrderStatuses: readonly OrderStatus[] = orderTransitions.cancel.from;
+
 export const orderStepActions = [
   'approve',
   'complete',

@@ -20,6 +20,8 @@ export const operationScopes = {
   listPets: ['pets:read'],
   getPet: ['pets:read'],
   createPet: ['pets:write'],
+  updatePet: ['pets:write'],
+  removePet: ['pets:write'],
   getInventory: ['pets:read'],
   placeOrder: ['orders:write'],
   listOrders: ['orders:write', 'orders:manage'],

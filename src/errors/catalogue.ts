@@ -86,7 +86,7 @@ export const errorCatalogue = {
   pet_not_found: {
     status: 404,
     message: 'No pet with id %s',
-    when: 'GET /pets/{petId}, or the `petId` of a new order, names a pet that does not exist.',
+    when: 'The pet does not exist, or was removed: GET, PATCH or DELETE /pets/{petId}, or the `petId` of a new order.',
   },
   order_not_found: {
     status: 404,
@@ -97,6 +97,16 @@ export const errorCatalogue = {
     status: 409,
     message: 'Pet %s cannot be ordered: its status is %s, and only an available pet can be',
     when: 'An order was placed for a pet that is `pending` or `sold` (it has an open order, or was adopted).',
+  },
+  pet_has_open_order: {
+    status: 409,
+    message: 'Pet %s has an open order, %s: settle or cancel it first',
+    when: 'A PATCH of a pet’s `status`, or its removal, while an order for it is placed or approved: the order moves the pet’s status.',
+  },
+  precondition_failed: {
+    status: 412,
+    message: 'Pet %s has changed: its ETag is now %s; fetch it again and reapply the change',
+    when: 'A PATCH with `If-Match` named an ETag that is no longer the pet’s: someone changed it since it was read. Nothing was changed.',
   },
   order_status_conflict: {
     status: 409,

@@ -90,6 +90,7 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions, poll = true)
         type: delivery.type,
         created_at: delivery.event_created_at,
         data: delivery.data,
+        changes: delivery.changes,
       };
       const result: AttemptResult = await sendWebhook(
         target,

@@ -1,7 +1,7 @@
 // The parser of every JSON body: the bytes must be UTF-8 and every string in them Unicode text. Either fault
 // is refused, naming it, rather than stored with U+FFFD in place of what was sent (RFC 8259, 8.1 and 8.2).
 import { isUtf8 } from 'node:buffer';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../errors/api-error.js';
 import { bodyMayBeLeftOut } from './schemas/no-fields-body.js';
 import { findLoneSurrogate, type LoneSurrogate } from './lone-surrogates.js';
@@ -19,11 +19,30 @@ function describe({ path, inName, codeUnit }: LoneSurrogate): string {
   );
 }
 
-/** Replaces Fastify's JSON parser by one that reads bytes, keeping its guards against prototype poisoning. */
+/** A media type of JSON that only the operations whose body schema names it take (PATCH's merge patch). */
+const mergePatch = 'application/merge-patch+json';
+
+type Done = (error: Error | null, body?: unknown) => void;
+
+const takesMergePatch = (schema: unknown): boolean =>
+  Boolean(
+    (schema as { body?: { content?: Record<string, unknown> } } | undefined)?.body?.content?.[mergePatch],
+  );
+
+/**
+ * Replaces Fastify's JSON parser by one that reads bytes, keeping its guards against prototype poisoning;
+ * the same parser reads a merge patch, where the operation takes one.
+ */
 export function parseJsonBodies(app: FastifyInstance): void {
   const parse = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, bytes: Buffer, done) => {
+  app.addContentTypeParser(mergePatch, { parseAs: 'buffer' }, (request, bytes: Buffer, done) => {
+    if (takesMergePatch(request.routeOptions.schema)) parseJson(request, bytes, done);
+    else done(new ApiError('unsupported_media_type', String(request.headers['content-type'])));
+  });
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, parseJson);
+
+  function parseJson(request: FastifyRequest, bytes: Buffer, done: Done) {
     // An empty body declared as JSON is no body where the operation needs none: it reads as `{}`, which such
     // an operation takes as it takes no body. Where a body is required it stays an error (the body is empty).
     if (bytes.length === 0 && bodyMayBeLeftOut(request.routeOptions.schema)) {
@@ -40,5 +59,5 @@ export function parseJsonBodies(app: FastifyInstance): void {
       if (lone) done(new ApiError('validation_failed', describe(lone)));
       else done(error, body);
     });
-  });
+  }
 }

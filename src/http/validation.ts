@@ -132,7 +132,8 @@ export function createValidatorCompiler(sharedSchemas: readonly object[]): Fasti
   };
 }
 
-const article = (type: string) => (/^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`);
+const article = (type: string) =>
+  type === 'null' ? 'null' : /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
 
 const partNames: Record<string, string> = {
   body: 'the request body',
@@ -160,7 +161,8 @@ function describe(error: ErrorObject, part: string): string {
         field ? ` in ${field}` : ''
       }`;
     case 'type':
-      return `${subject} must be ${article(String(p.type))}`;
+      // A nullable field's types come as "string,null".
+      return `${subject} must be ${String(p.type).split(',').map(article).join(' or ')}`;
     case 'minLength':
       return `${subject} must be at least ${String(p.limit)} character${p.limit === 1 ? '' : 's'} long${
         schema['x-trimmed'] ? ' once surrounding white space is removed (it is trimmed)' : ''
@@ -175,7 +177,7 @@ function describe(error: ErrorObject, part: string): string {
             'by JavaScript and many JSON parsers, so they would be silently changed'
         : `${subject} must be at most ${String(p.limit)}`;
     case 'enum':
-      return `${subject} must be one of ${(p.allowedValues as unknown[]).join(', ')}`;
+      return `${subject} must be one of ${(p.allowedValues as unknown[]).map(String).join(', ')}`;
     case 'pattern':
       return `${subject} ${String(schema['x-pattern-rule'] ?? `must match ${String(p.pattern)}`)}`;
     default:

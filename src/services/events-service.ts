@@ -24,6 +24,7 @@ export const toEvent = (row: EventRow): ServiceEvent => ({
   id: row.id,
   type: row.type as EventType,
   createdAt: new Date(row.created_at).toISOString(),
+  ...(row.changes === null ? {} : { changes: JSON.parse(row.changes) as string[] }),
   data: JSON.parse(row.data) as object,
 });
 
@@ -37,7 +38,8 @@ export const eventJson = (row: EventRow): string => {
     type: row.type,
     createdAt: new Date(row.created_at).toISOString(),
   });
-  return `${head.slice(0, -1)},"data":${row.data}}`;
+  const changes = row.changes === null ? '' : `,"changes":${row.changes}`;
+  return `${head.slice(0, -1)}${changes},"data":${row.data}}`;
 };
 
 export async function createEventsService(

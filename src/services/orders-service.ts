@@ -35,7 +35,7 @@ import { eachAlone, eachInSavepoint, inSavepoint, type ItemEnding } from '../sto
 import type { Store } from '../store/store.js';
 import type { Speed, VersionView } from '../speed/index.js';
 import type { Idempotency, IdempotencyScope, IdempotentOutcome } from './idempotency.js';
-import { toPet } from './pets-service.js';
+import { toPet } from './pet-record.js';
 import { readKeysetPage } from './keyset-page.js';
 
 export interface OrderPage {
@@ -128,7 +128,7 @@ export async function createOrdersService(
     const now = clock();
     const petIds = placements.map(({ newOrder }) => newOrder.petId);
     const movedPets = new Map(
-      (await movePetsFrom(trx, [...new Set(petIds)], petFrom, petTo)).map((pet) => [pet.id, pet]),
+      (await movePetsFrom(trx, [...new Set(petIds)], petFrom, petTo, now)).map((pet) => [pet.id, pet]),
     );
     const moved: Array<PetRow | ApiError> = [];
     for (const petId of petIds) {
@@ -218,7 +218,7 @@ export async function createOrdersService(
     const updated = await updateOrderStatus(trx, { id, ownerKeyId: owner, from, to, now });
     if (updated) {
       const order = toOrder(updated);
-      await appendEvents(trx, eventsOf(order, await movePet(trx, updated.pet_id, petTo), now));
+      await appendEvents(trx, eventsOf(order, await movePet(trx, updated.pet_id, petTo, now), now));
       return order;
     }
     const current = await findOrderById(trx, id, owner);

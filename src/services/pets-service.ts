@@ -1,20 +1,31 @@
-// Use cases on pets: create (at most once per Idempotency-Key, with its event), fetch one, and list a page
-// with a cursor to the next.
+// Use cases on pets: create (at most once per Idempotency-Key, with its event), fetch one, list a page with a
+// cursor to the next, edit by merge patch (with its ETag), and remove.
 import type { Transaction } from 'kysely';
 import { CursorCodec } from '../domain/cursor.js';
 import { requestFingerprint } from '../domain/idempotency.js';
 import { defaultPageSize } from '../domain/page.js';
-import { defaultPetStatus, type NewPet, type Pet, type PetStatus } from '../domain/pet.js';
+import type { NewPet, Pet, PetPatch, PetStatus } from '../domain/pet.js';
+import { brokenProfileRule } from '../domain/pet-profile-rules.js';
+import { satisfies, type IfMatch } from '../domain/if-match.js';
 import { ApiError } from '../errors/api-error.js';
 import { leftOut } from '../left-out.js';
-import type { Database, PetRow } from '../store/schema.js';
+import type { Database } from '../store/schema.js';
 import type { Store } from '../store/store.js';
 import { appendEvents } from '../store/repositories/events-repository.js';
-import { findPetsByIds, insertPets, listPetsAfter } from '../store/repositories/pets-repository.js';
+import {
+  findOpenOrderId,
+  findPetById,
+  findPetsByIds,
+  insertPets,
+  listPetsAfter,
+  updatePetAt,
+} from '../store/repositories/pets-repository.js';
+import { eachAlone } from '../store/savepoint.js';
 import { readSetting } from '../store/repositories/settings-repository.js';
 import type { Speed, VersionView } from '../speed/index.js';
 import { readKeysetPage } from './keyset-page.js';
 import type { Idempotency, IdempotencyScope, IdempotentOutcome } from './idempotency.js';
+import { changedFields, fieldColumns, mergePatch, newPetFields, petEtag, toPet } from './pet-record.js';
 
 export interface PetPage {
   pets: Pet[];
@@ -35,25 +46,38 @@ export interface ListPetsInput {
   cursor?: string;
 }
 
+/** A pet and its strong ETag, which changes with every change to it. */
+export interface TaggedPet {
+  pet: Pet;
+  etag: string;
+}
+
+export interface PetChange {
+  id: number;
+  patch: PetPatch;
+  /** Applies the patch only while the pet's ETag is one of these; undefined: whatever it is (last writer wins). */
+  ifMatch: IfMatch | undefined;
+}
+
 export interface PetsService {
   create(newPet: NewPet): Promise<Pet>;
   /** Creates the pet unless the Idempotency-Key already has an outcome, which is replayed instead. */
   createIdempotently(newPet: NewPet, scope: IdempotencyScope): Promise<IdempotentOutcome<Pet>>;
-  get(id: number): Promise<Pet>;
+  get(id: number): Promise<TaggedPet>;
   /** `version` is the request's view of the versions (Speed.view), if it has one. */
   list(input: ListPetsInput, version?: VersionView): Promise<PetPage>;
+  /** Merges a patch into the pet (RFC 7396), with its `pet.updated` event when it changed anything. */
+  update(change: PetChange): Promise<TaggedPet>;
+  updateIdempotently(change: PetChange, scope: IdempotencyScope): Promise<IdempotentOutcome<TaggedPet>>;
+  /** Removes the pet, leaving a tombstone that its events and orders still name. */
+  remove(id: number): Promise<void>;
 }
 
 /** Pages kept in memory (where a data version exists), each at most 100 pets: a few megabytes at most. */
 const cachedPages = 1000;
 
-/** A pet row as the API returns it. */
-export const toPet = (row: PetRow): Pet => ({
-  id: row.id,
-  name: row.name,
-  categoryId: row.category_id,
-  status: row.status,
-});
+/** Whether an error refuses one change alone (answered with it) rather than its whole group. */
+const isRefusal = (error: unknown) => error instanceof ApiError;
 
 export async function createPetsService(
   store: Store,
@@ -78,12 +102,7 @@ export async function createPetsService(
     const now = clock();
     const rows = await insertPets(
       trx,
-      newPets.map(({ name, categoryId, status }) => ({
-        name,
-        category_id: categoryId,
-        status: status ?? defaultPetStatus,
-        created_at: now,
-      })),
+      newPets.map((newPet) => ({ ...fieldColumns(newPetFields(newPet)), created_at: now, updated_at: now })),
     );
     const pets = rows.map(toPet);
     if (!events) return pets;
@@ -109,14 +128,94 @@ export async function createPetsService(
     (await insertAll(trx, newPets)).map((pet) => ({ value: { status: 201, body: pet } })),
   );
 
+  /**
+   * One edit, inside `trx`, which took the append turn first. Every refusal (no such pet, a stale ETag, an
+   * open order, a breed not in the list) comes before the one write, so a refused edit leaves nothing behind.
+   * The write is conditional on the revision read: should another transaction change the pet in between,
+   * the edit starts again from the pet as it now is, or, with `If-Match`, is refused.
+   */
+  async function updateIn(trx: Transaction<Database>, { id, patch, ifMatch }: PetChange): Promise<TaggedPet> {
+    for (;;) {
+      const row = await findPetById(trx, id);
+      if (!row) throw new ApiError('pet_not_found', id);
+      if (!satisfies(ifMatch, petEtag(row))) throw new ApiError('precondition_failed', id, petEtag(row));
+      const before = toPet(row);
+      const after = mergePatch(before, patch);
+      const changes = changedFields(before, after);
+      if (changes.length === 0) return { pet: before, etag: petEtag(row) };
+      const broken = brokenProfileRule(
+        { birthDate: changes.includes('birthDate') ? after.birthDate : null, tags: after.tags },
+        clock(),
+      );
+      if (broken) throw new ApiError('validation_failed', broken);
+      if (changes.includes('status')) await refuseWithOpenOrder(trx, id);
+      const now = clock();
+      const updated = await updatePetAt(trx, id, row.revision, { ...fieldColumns(after), updated_at: now });
+      if (!updated) continue;
+      const pet = toPet(updated);
+      if (events) await appendEvents(trx, [{ type: 'pet.updated', data: pet, changes, createdAt: now }]);
+      return { pet, etag: petEtag(updated) };
+    }
+  }
+
+  /** Removes the pet inside `trx`, which took the append turn first; refusals come before the one write. */
+  async function removeIn(trx: Transaction<Database>, id: number): Promise<undefined> {
+    for (;;) {
+      const row = await findPetById(trx, id);
+      if (!row) throw new ApiError('pet_not_found', id);
+      await refuseWithOpenOrder(trx, id);
+      const now = clock();
+      if (!(await updatePetAt(trx, id, row.revision, { removed_at: now, updated_at: now }))) continue;
+      if (events) await appendEvents(trx, [{ type: 'pet.removed', data: { id }, createdAt: now }]);
+      return undefined;
+    }
+  }
+
+  /** Refuses a new pet that breaks a rule its schema cannot state. */
+  function refuseBrokenRules(newPet: NewPet) {
+    const broken = brokenProfileRule(newPet, clock());
+    if (broken) throw new ApiError('validation_failed', broken);
+  }
+
+  async function refuseWithOpenOrder(trx: Transaction<Database>, id: number) {
+    const orderId = await findOpenOrderId(trx, id);
+    if (orderId !== undefined) throw new ApiError('pet_has_open_order', id, orderId);
+  }
+
+  type Change = PetChange | { id: number; patch?: undefined };
+  const changeIn = (trx: Transaction<Database>, change: Change) =>
+    change.patch ? updateIn(trx, change) : removeIn(trx, change.id);
+
+  // Edits and removals without an Idempotency-Key share transactions (Speed.groupCommit), as creations do:
+  // one refused is answered with its error while the others commit.
+  const changeTogether = speed.groupCommit((changes: Change[]) =>
+    store.db.transaction().execute(async (trx) => {
+      // First: the changes append events, whose ids must commit in order.
+      await store.serializeAppends(trx);
+      return eachAlone(changes, (change) => changeIn(trx, change), isRefusal);
+    }),
+  );
+
+  // Keyed edits are grouped too (idempotency.ts); a refused one wrote nothing, so it needs no savepoint.
+  const updateKeyed = idempotency.useCase(async (trx, changes: PetChange[]) =>
+    (await eachAlone(changes, (change) => updateIn(trx, change), isRefusal)).map((ending) =>
+      'error' in ending ? ending : { value: { status: 200, body: ending.value } },
+    ),
+  );
+
   return {
     // Announced per creation, outside the group: the next group's transaction need not wait for it, and the
     // announcements of one group share one advance (src/speed/coalesce.ts).
-    create: (newPet) => speed.write('data', () => insertTogether(newPet)),
+    create(newPet) {
+      refuseBrokenRules(newPet);
+      return speed.write('data', () => insertTogether(newPet));
+    },
 
     createIdempotently(newPet, scope) {
-      // The body as validated (name trimmed), in a fixed order: field order and white space do not matter.
-      const fingerprint = requestFingerprint('createPet', [newPet.name, newPet.categoryId, newPet.status]);
+      refuseBrokenRules(newPet);
+      // The body as validated (name trimmed), each field in a fixed order: field order and white space do not
+      // matter, and neither does leaving out a field rather than sending its default.
+      const fingerprint = requestFingerprint('createPet', Object.values(fieldColumns(newPetFields(newPet))));
       // A replay is announced too: it may acknowledge a creation whose first answer was a 503.
       return speed.write('data', () => createKeyed(scope, fingerprint, newPet));
     },
@@ -124,7 +223,23 @@ export async function createPetsService(
     async get(id) {
       const row = await petsById(id);
       if (!row) throw new ApiError('pet_not_found', id);
-      return toPet(row);
+      return { pet: toPet(row), etag: petEtag(row) };
+    },
+
+    async update(change) {
+      const ending = await speed.write('data', () => changeTogether(change));
+      if ('error' in ending) throw ending.error;
+      return ending.value as TaggedPet;
+    },
+
+    updateIdempotently(change, scope) {
+      const fingerprint = requestFingerprint('updatePet', [change.id, change.patch, change.ifMatch]);
+      return speed.write('data', () => updateKeyed(scope, fingerprint, change));
+    },
+
+    async remove(id) {
+      const ending = await speed.write('data', () => changeTogether({ id }));
+      if ('error' in ending) throw ending.error;
     },
 
     list: ({ status, limit = defaultPageSize, cursor }, version) =>

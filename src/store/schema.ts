@@ -1,7 +1,8 @@
 // Row types of every table, as Kysely sees them. Times are Unix epoch milliseconds in both dialects.
-import type { Generated, Insertable, Selectable } from 'kysely';
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { OrderStatus } from '../domain/order.js';
 import type { PetStatus } from '../domain/pet.js';
+import type { PetAge, PetCoat, PetSex, PetSize } from '../domain/pet-profile-values.js';
 import type { PlanName } from '../domain/plans.js';
 
 export interface PetsTable {
@@ -10,6 +11,32 @@ export interface PetsTable {
   category_id: number;
   status: PetStatus;
   created_at: number;
+  /** Moves with every change, as `revision` does. */
+  updated_at: number;
+  /** Counts the changes to the pet, from 1: its ETag. Every update of a pet row adds one. */
+  revision: Generated<number>;
+  /** When the pet was removed: a tombstone, left out of every read, that events and orders still name. */
+  removed_at: Generated<number | null>;
+  breed: string | null;
+  /** Flags are 0 or 1, or null when unknown, in both dialects. */
+  mixed_breed: number | null;
+  sex: PetSex | null;
+  age: PetAge | null;
+  /** `YYYY-MM-DD`. */
+  birth_date: string | null;
+  size: PetSize | null;
+  color: string | null;
+  coat: PetCoat | null;
+  description: string | null;
+  spayed_neutered: number | null;
+  house_trained: number | null;
+  vaccinated: number | null;
+  special_needs: number | null;
+  good_with_children: number | null;
+  good_with_dogs: number | null;
+  good_with_cats: number | null;
+  /** A JSON array of strings; `[]` unless written. */
+  tags: Generated<string>;
 }
 
 export interface ApiKeysTable {
@@ -76,6 +103,8 @@ export interface EventsTable {
   created_at: number;
   /** The resource as the API returned it after the change, JSON. */
   data: string;
+  /** For `pet.updated`: the names of the fields the change changed, a JSON array; null for other types. */
+  changes: Generated<string | null>;
 }
 
 export interface WebhookEndpointsTable {
@@ -143,6 +172,7 @@ export interface Database {
 
 export type PetRow = Selectable<PetsTable>;
 export type NewPetRow = Insertable<PetsTable>;
+export type PetRowChange = Updateable<PetsTable>;
 export type ApiKeyRow = Selectable<ApiKeysTable>;
 export type NewApiKeyRow = Insertable<ApiKeysTable>;
 export type IdempotencyRecordRow = Selectable<IdempotencyRecordsTable>;

@@ -88,15 +88,17 @@ describe('sendWebhook', () => {
 });
 
 test('the payload is the event as JSON.stringify gives it, with the stored data text as it is', () => {
-  for (const data of [
-    { id: 7, name: 'Rex "the dog" \u00e9', tags: [], price: 0.1, '10': 1, '2': null },
-    {},
-  ]) {
+  for (const [data, changes] of [
+    [{ id: 7, name: 'Rex "the dog" \u00e9', tags: [], price: 0.1, '10': 1, '2': null }, null],
+    [{}, null],
+    [{ id: 7, name: 'Rex' }, '["name","goodWith"]'],
+  ] as const) {
     const row = {
       id: 42,
-      type: 'pet.created',
+      type: changes ? 'pet.updated' : 'pet.created',
       created_at: Date.UTC(2026, 10, 24),
       data: JSON.stringify(data),
+      changes,
     };
     assert.equal(eventJson(row), JSON.stringify(toEvent(row)));
   }

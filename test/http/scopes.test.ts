@@ -68,6 +68,12 @@ const validRequests: Record<OperationId, (s: Setup) => Promise<InjectOptions>> =
   listPets: async () => ({ url: '/v1/pets' }),
   getPet: async (s) => ({ url: `/v1/pets/${await newPet(s.t)}` }),
   createPet: async () => ({ method: 'POST', url: '/v1/pets', payload: { name: 'Kit', categoryId: 2 } }),
+  updatePet: async (s) => ({
+    method: 'PATCH',
+    url: `/v1/pets/${await newPet(s.t)}`,
+    payload: { name: 'Kit' },
+  }),
+  removePet: async (s) => ({ method: 'DELETE', url: `/v1/pets/${await newPet(s.t)}` }),
   getInventory: async () => ({ url: '/v1/store/inventory' }),
   placeOrder: async (s) => ({
     method: 'POST',

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import { openStore } from '../../src/store/open-store.js';
 import { backends } from '../helpers/backends.js';
 
-const pet = { name: 'a', category_id: 1, status: 'available' as const, created_at: 0 };
+const pet = { name: 'a', category_id: 1, status: 'available' as const, created_at: 0, updated_at: 0 };
 
 test('SQLite: the token moves with this connection’s writes and with another process’s commits', async () => {
   const { config, remove } = backends[0]!.freshDeployment();

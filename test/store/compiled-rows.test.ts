@@ -11,7 +11,13 @@ import type { Store } from '../../src/store/store.js';
 import { backends } from '../helpers/backends.js';
 
 const pets = (names: string[]): NewPetRow[] =>
-  names.map((name, i) => ({ name, category_id: i + 1, status: 'pending', created_at: 1000 + i }));
+  names.map((name, i) => ({
+    name,
+    category_id: i + 1,
+    status: 'pending',
+    created_at: 1000 + i,
+    updated_at: 1000 + i,
+  }));
 
 const stored = async (store: Store, ids: number[]) =>
   (await store.db.selectFrom('pets').selectAll().where('id', 'in', ids).orderBy('id').execute()).map(
@@ -41,7 +47,13 @@ test('compiled once per dialect and shape; every value in its row and column', a
     for (const store of stores) {
       // Keys in another order in one row: the values still go to their own columns.
       const [first, second] = pets(['d', 'e']) as [NewPetRow, NewPetRow];
-      const reordered = { created_at: second.created_at, status: second.status, category_id: 2, name: 'e' };
+      const reordered = {
+        updated_at: second.updated_at,
+        created_at: second.created_at,
+        status: second.status,
+        category_id: 2,
+        name: 'e',
+      };
       const ids = (await insert(store.db, [first, reordered])).map((row) => row.id);
       assert.deepEqual(await stored(store, ids), [first, second], store.dialect);
 

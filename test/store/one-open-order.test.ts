@@ -32,7 +32,9 @@ for (const backend of backends) {
       });
     const petRow = async () =>
       (
-        await insertPets(t.app.store.db, [{ name: 'Row', category_id: 1, status: 'pending', created_at: 0 }])
+        await insertPets(t.app.store.db, [
+          { name: 'Row', category_id: 1, status: 'pending', created_at: 0, updated_at: 0 },
+        ])
       )[0]!.id;
     /** The error `insert` fails with; fails the test when it succeeds. */
     const failureOf = (insert: Promise<unknown>): Promise<unknown> =>

@@ -51,10 +51,22 @@ export interface paths {
         get: operations["getPet"];
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Remove an animal
+         * @description For an animal that left the shelter other than by adoption (transferred, returned to its owner, died). It leaves every listing and the inventory, and no order can be placed for it; its orders keep their `petId`, its id is never used again, and the feed records `pet.removed`. An animal with an open order cannot be removed.
+         *
+         *     Requires an API key with the scope pets:write (docs/security.md).
+         */
+        delete: operations["removePet"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Edit an animal
+         * @description A JSON Merge Patch (RFC 7396), as `application/merge-patch+json` or `application/json`: a field left out is unchanged, `null` clears it, and `attributes` and `goodWith` merge flag by flag. Send `If-Match` with the ETag of the animal as read to apply the change only if nobody changed it since. `status` may change only while the animal has no open order. `Idempotency-Key` works as on POST.
+         *
+         *     Requires an API key with the scope pets:write (docs/security.md).
+         */
+        patch: operations["updatePet"];
         trace?: never;
     };
     "/events": {
@@ -227,7 +239,7 @@ export interface components {
              * @description Machine-readable error code; the closed set is listed in docs/errors.md.
              * @enum {string}
              */
-            code: "validation_failed" | "malformed_json" | "invalid_cursor" | "unknown_event_type" | "bad_request" | "authentication_required" | "invalid_api_key" | "api_key_revoked" | "api_key_wrong_environment" | "api_key_expired" | "insufficient_scope" | "pet_not_found" | "order_not_found" | "pet_not_available" | "order_status_conflict" | "route_not_found" | "method_not_allowed" | "uri_too_long" | "payload_too_large" | "headers_too_large" | "request_timeout" | "unsupported_media_type" | "service_unavailable" | "rate_limited" | "api_key_banned" | "idempotency_key_in_flight" | "idempotency_key_reused" | "internal_error";
+            code: "validation_failed" | "malformed_json" | "invalid_cursor" | "unknown_event_type" | "bad_request" | "authentication_required" | "invalid_api_key" | "api_key_revoked" | "api_key_wrong_environment" | "api_key_expired" | "insufficient_scope" | "pet_not_found" | "order_not_found" | "pet_not_available" | "pet_has_open_order" | "precondition_failed" | "order_status_conflict" | "route_not_found" | "method_not_allowed" | "uri_too_long" | "payload_too_large" | "headers_too_large" | "request_timeout" | "unsupported_media_type" | "service_unavailable" | "rate_limited" | "api_key_banned" | "idempotency_key_in_flight" | "idempotency_key_reused" | "internal_error";
             /** @description Human-readable description of what went wrong */
             message: string;
             /** @description The HTTP status code of the response */
@@ -238,7 +250,7 @@ export interface components {
          * @enum {string}
          */
         PetStatus: "available" | "pending" | "sold";
-        /** @description An animal to add; unknown fields are rejected */
+        /** @description An animal to add: `name` and `categoryId` are required, the profile is optional; unknown fields are rejected */
         NewPet: {
             /**
              * @description The animal’s name: 1 to 100 characters, no control characters; surrounding white space is removed
@@ -247,12 +259,148 @@ export interface components {
             name: string;
             /**
              * Format: int64
-             * @description Identifier of the category the animal belongs to, from 1 to 2^53-1 (see docs/decisions.md)
+             * @description Identifier of the category the animal belongs to, from 1 to 2^53-1 (see docs/decisions.md). An id without a category record is valid; where the category has a breed list, `breed` must name one of it
              */
             categoryId: number;
             status?: components["schemas"]["PetStatus"];
+            /**
+             * @description Breed, 1 to 100 characters. Where the category has a breed list it must name one of its breeds (any case), and is stored in the list’s spelling
+             * @example Labrador Retriever
+             */
+            breed?: string | null;
+            /** @description Whether the animal is of mixed breed */
+            mixedBreed?: boolean | null;
+            /**
+             * @description Sex
+             * @enum {string|null}
+             */
+            sex?: "female" | "male" | "unknown" | null;
+            /**
+             * @description Age group
+             * @enum {string|null}
+             */
+            age?: "baby" | "young" | "adult" | "senior" | null;
+            /**
+             * Format: date
+             * @description Date of birth, `YYYY-MM-DD`: not in the future, not before 1900
+             * @example 2023-04-01
+             */
+            birthDate?: string | null;
+            /**
+             * @description Size when grown
+             * @enum {string|null}
+             */
+            size?: "small" | "medium" | "large" | "xlarge" | null;
+            /**
+             * @description Colour, 1 to 50 characters
+             * @example Black and tan
+             */
+            color?: string | null;
+            /**
+             * @description Coat length or type
+             * @enum {string|null}
+             */
+            coat?: "hairless" | "short" | "medium" | "long" | "wire" | "curly" | null;
+            /** @description Free text of up to 10,000 characters; newlines are kept, other control characters refused */
+            description?: string | null;
+            /** @description Facts about the animal’s care, each `true`, `false` or `null` (unknown): `spayedNeutered`, `houseTrained`, `vaccinated`, `specialNeeds` */
+            attributes?: {
+                spayedNeutered?: boolean | null;
+                houseTrained?: boolean | null;
+                vaccinated?: boolean | null;
+                specialNeeds?: boolean | null;
+            } | null;
+            /** @description Whom the animal gets on with, each `true`, `false` or `null` (unknown): `children`, `dogs`, `cats` */
+            goodWith?: {
+                children?: boolean | null;
+                dogs?: boolean | null;
+                cats?: boolean | null;
+            } | null;
+            /**
+             * @description At most 10 tags of 1 to 30 characters each, unique whatever their case; `null` clears them
+             * @example [
+             *       "playful",
+             *       "quiet home"
+             *     ]
+             */
+            tags?: string[] | null;
         };
-        /** @description An animal as returned */
+        /** @description A JSON Merge Patch (RFC 7396) of an animal: a field left out is unchanged, `null` clears it, and `attributes` and `goodWith` merge field by field. `name` and `categoryId` cannot be cleared; `id`, `createdAt` and `updatedAt` cannot be set */
+        PetPatch: {
+            /**
+             * @description The animal’s name: 1 to 100 characters, no control characters; surrounding white space is removed
+             * @example Rex
+             */
+            name?: string;
+            /**
+             * Format: int64
+             * @description Identifier of the category the animal belongs to, from 1 to 2^53-1 (see docs/decisions.md). An id without a category record is valid; where the category has a breed list, `breed` must name one of it
+             */
+            categoryId?: number;
+            status?: components["schemas"]["PetStatus"];
+            /**
+             * @description Breed, 1 to 100 characters. Where the category has a breed list it must name one of its breeds (any case), and is stored in the list’s spelling
+             * @example Labrador Retriever
+             */
+            breed?: string | null;
+            /** @description Whether the animal is of mixed breed */
+            mixedBreed?: boolean | null;
+            /**
+             * @description Sex
+             * @enum {string|null}
+             */
+            sex?: "female" | "male" | "unknown" | null;
+            /**
+             * @description Age group
+             * @enum {string|null}
+             */
+            age?: "baby" | "young" | "adult" | "senior" | null;
+            /**
+             * Format: date
+             * @description Date of birth, `YYYY-MM-DD`: not in the future, not before 1900
+             * @example 2023-04-01
+             */
+            birthDate?: string | null;
+            /**
+             * @description Size when grown
+             * @enum {string|null}
+             */
+            size?: "small" | "medium" | "large" | "xlarge" | null;
+            /**
+             * @description Colour, 1 to 50 characters
+             * @example Black and tan
+             */
+            color?: string | null;
+            /**
+             * @description Coat length or type
+             * @enum {string|null}
+             */
+            coat?: "hairless" | "short" | "medium" | "long" | "wire" | "curly" | null;
+            /** @description Free text of up to 10,000 characters; newlines are kept, other control characters refused */
+            description?: string | null;
+            /** @description Facts about the animal’s care, each `true`, `false` or `null` (unknown): `spayedNeutered`, `houseTrained`, `vaccinated`, `specialNeeds` */
+            attributes?: {
+                spayedNeutered?: boolean | null;
+                houseTrained?: boolean | null;
+                vaccinated?: boolean | null;
+                specialNeeds?: boolean | null;
+            } | null;
+            /** @description Whom the animal gets on with, each `true`, `false` or `null` (unknown): `children`, `dogs`, `cats` */
+            goodWith?: {
+                children?: boolean | null;
+                dogs?: boolean | null;
+                cats?: boolean | null;
+            } | null;
+            /**
+             * @description At most 10 tags of 1 to 30 characters each, unique whatever their case; `null` clears them
+             * @example [
+             *       "playful",
+             *       "quiet home"
+             *     ]
+             */
+            tags?: string[] | null;
+        };
+        /** @description An animal as returned: every field is present, `null` where nothing is known */
         Pet: {
             /**
              * Format: int64
@@ -266,10 +414,81 @@ export interface components {
             name: string;
             /**
              * Format: int64
-             * @description Identifier of the category the animal belongs to, from 1 to 2^53-1 (see docs/decisions.md)
+             * @description Identifier of the category the animal belongs to, from 1 to 2^53-1 (see docs/decisions.md). An id without a category record is valid; where the category has a breed list, `breed` must name one of it
              */
             categoryId: number;
             status: components["schemas"]["PetStatus"];
+            /**
+             * @description Breed, 1 to 100 characters. Where the category has a breed list it must name one of its breeds (any case), and is stored in the list’s spelling
+             * @example Labrador Retriever
+             */
+            breed: string | null;
+            /** @description Whether the animal is of mixed breed */
+            mixedBreed: boolean | null;
+            /**
+             * @description Sex
+             * @enum {string|null}
+             */
+            sex: "female" | "male" | "unknown" | null;
+            /**
+             * @description Age group
+             * @enum {string|null}
+             */
+            age: "baby" | "young" | "adult" | "senior" | null;
+            /**
+             * Format: date
+             * @description Date of birth, `YYYY-MM-DD`: not in the future, not before 1900
+             * @example 2023-04-01
+             */
+            birthDate: string | null;
+            /**
+             * @description Size when grown
+             * @enum {string|null}
+             */
+            size: "small" | "medium" | "large" | "xlarge" | null;
+            /**
+             * @description Colour, 1 to 50 characters
+             * @example Black and tan
+             */
+            color: string | null;
+            /**
+             * @description Coat length or type
+             * @enum {string|null}
+             */
+            coat: "hairless" | "short" | "medium" | "long" | "wire" | "curly" | null;
+            /** @description Free text of up to 10,000 characters; newlines are kept, other control characters refused */
+            description: string | null;
+            /** @description Facts about the animal’s care, each `true`, `false` or `null` (unknown): `spayedNeutered`, `houseTrained`, `vaccinated`, `specialNeeds` */
+            attributes: {
+                spayedNeutered: boolean | null;
+                houseTrained: boolean | null;
+                vaccinated: boolean | null;
+                specialNeeds: boolean | null;
+            };
+            /** @description Whom the animal gets on with, each `true`, `false` or `null` (unknown): `children`, `dogs`, `cats` */
+            goodWith: {
+                children: boolean | null;
+                dogs: boolean | null;
+                cats: boolean | null;
+            };
+            /**
+             * @description At most 10 tags of 1 to 30 characters each, unique whatever their case; empty when none
+             * @example [
+             *       "playful",
+             *       "quiet home"
+             *     ]
+             */
+            tags: string[];
+            /**
+             * Format: date-time
+             * @description When the animal was added (RFC 3339, UTC)
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When the animal last changed, by an edit or by an order (RFC 3339, UTC)
+             */
+            updatedAt: string;
         };
         /** @description A JSON array of Pet */
         Pets: components["schemas"]["Pet"][];
@@ -284,13 +503,21 @@ export interface components {
              * @description What happened
              * @enum {string}
              */
-            type: "pet.created" | "pet.status_changed" | "order.placed" | "order.approved" | "order.completed" | "order.cancelled";
+            type: "pet.created" | "pet.status_changed" | "pet.updated" | "pet.removed" | "order.placed" | "order.approved" | "order.completed" | "order.cancelled";
             /**
              * Format: date-time
              * @description When the change committed
              */
             createdAt: string;
-            /** @description The resource (a Pet or an Order) as the API returned it after the change */
+            /**
+             * @description On `pet.updated` only: the names of the Pet fields the change changed
+             * @example [
+             *       "name",
+             *       "goodWith"
+             *     ]
+             */
+            changes?: string[];
+            /** @description The resource (a Pet or an Order) as the API returned it after the change; for `pet.removed`, `{ id }` */
             data: {
                 [key: string]: unknown;
             };
@@ -570,6 +797,8 @@ export interface operations {
                     RateLimit: string;
                     /** @description URL of the created animal */
                     Location?: string;
+                    /** @description Strong entity tag of the animal: it changes with every change, an order’s included. Send it in `If-Match` to make a PATCH apply only to the animal as it was read */
+                    ETag?: string;
                     /** @description Present on a replay: this is the stored response of an earlier request with the same key */
                     "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
@@ -643,7 +872,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `pet_not_available` (An order was placed for a pet that is `pending` or `sold` (it has an open order, or was adopted).) `order_status_conflict` (The transition table (docs/orders.md) does not allow the action from the order’s current status.) `idempotency_key_in_flight` (A retry arrived while the first request with its Idempotency-Key was still running, and it did not finish in time.) */
+            /** @description Error. Codes: `pet_not_available` (An order was placed for a pet that is `pending` or `sold` (it has an open order, or was adopted).) `pet_has_open_order` (A PATCH of a pet’s `status`, or its removal, while an order for it is placed or approved: the order moves the pet’s status.) `order_status_conflict` (The transition table (docs/orders.md) does not allow the action from the order’s current status.) `idempotency_key_in_flight` (A retry arrived while the first request with its Idempotency-Key was still running, and it did not finish in time.) */
             409: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -823,6 +1052,8 @@ export interface operations {
                     "RateLimit-Policy": string;
                     /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
                     RateLimit: string;
+                    /** @description Strong entity tag of the animal: it changes with every change, an order’s included. Send it in `If-Match` to make a PATCH apply only to the animal as it was read */
+                    ETag?: string;
                     /** @description RFC 9745: when this operation was deprecated (`@` Unix time) */
                     Deprecation?: string;
                     /** @description RFC 8594: when this operation will be removed */
@@ -912,7 +1143,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `pet_not_found` (GET /pets/{petId}, or the `petId` of a new order, names a pet that does not exist.) `order_not_found` (The order does not exist, or was placed by another key and the caller does not manage all orders.) `route_not_found` (The path is not part of the interface.) */
+            /** @description Error. Codes: `pet_not_found` (The pet does not exist, or was removed: GET, PATCH or DELETE /pets/{petId}, or the `petId` of a new order.) `order_not_found` (The order does not exist, or was placed by another key and the caller does not manage all orders.) `route_not_found` (The path is not part of the interface.) */
             404: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -1051,10 +1282,574 @@ export interface operations {
             };
         };
     };
+    removePet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the animal */
+                petId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Removed: the animal is gone from every listing, and its id is never used again */
+            204: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error. Codes: `validation_failed` (A parameter or body field breaks its rule; the message names the field and the rule.) `bad_request` (The HTTP request itself is malformed: a path that is not valid percent-encoding, or a request Node’s HTTP parser refuses (a bad or doubled Content-Length, Content-Length with Transfer-Encoding, a control character in a header, a header line without a colon, a bad chunk size, a method not in capitals), or an HTTP/1.1 request without a Host header; the connection is then closed.) */
+            400: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `authentication_required` (No `Authorization: Bearer <key>` header, or one in another form.) `invalid_api_key` (The key is malformed, fails its checksum, or is unknown.) `api_key_revoked` (The key was revoked with `petstore keys revoke`.) `api_key_wrong_environment` (A staging key (`pet_test_`) was sent to production, or a production key (`pet_live_`) to staging.) `api_key_expired` (The key’s expiry time has passed (`petstore keys set-expiry`); use its replacement (docs/security.md).) */
+            401: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `insufficient_scope` (The key is valid but does not hold a scope that allows the operation; the message and `WWW-Authenticate` name the scope needed (docs/security.md).) */
+            403: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    /** @description RFC 6750 §3.1: `Bearer realm="petstore", error="insufficient_scope", scope="<needed scopes>"` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `pet_not_found` (The pet does not exist, or was removed: GET, PATCH or DELETE /pets/{petId}, or the `petId` of a new order.) `order_not_found` (The order does not exist, or was placed by another key and the caller does not manage all orders.) `route_not_found` (The path is not part of the interface.) */
+            404: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `pet_not_available` (An order was placed for a pet that is `pending` or `sold` (it has an open order, or was adopted).) `pet_has_open_order` (A PATCH of a pet’s `status`, or its removal, while an order for it is placed or approved: the order moves the pet’s status.) `order_status_conflict` (The transition table (docs/orders.md) does not allow the action from the order’s current status.) `idempotency_key_in_flight` (A retry arrived while the first request with its Idempotency-Key was still running, and it did not finish in time.) */
+            409: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `uri_too_long` (A path parameter is longer than any valid value could be (100 characters); the path is not echoed back.) */
+            414: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited` (A window of the quota is used up: the key’s plan, or the anonymous budget of the client address for requests without a valid key. The message names the window; wait for `Retry-After` (docs/rate-limits.md).) `api_key_banned` (The key went on sending requests after 429s and is banned for a while that grows with each repeat; `Retry-After` runs to the end of the ban.) */
+            429: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    /** @description Seconds to wait: a retry after this long is not refused by the same limit, one before it is */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error` (A fault in the service. It is logged with its request id; no detail is returned.) */
+            500: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `service_unavailable` (The database cannot be reached, or the instance is shutting down, or (PostgreSQL with Redis) a write cannot be announced to the other instances because Redis cannot be reached. Retry after `Retry-After`.) */
+            503: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updatePet: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A unique value (a UUID, say) that makes retries safe: the first request’s outcome is stored (24 hours by default) and replayed, with `Idempotent-Replayed: true`, to any retry with the same key and body. 1 to 255 printable ASCII characters, scoped to the API key. See docs/idempotency.md.
+                 * @example 3f8a1c52-7d0e-4a8b-9c1e-2b5d6f7a8c90
+                 */
+                "idempotency-key"?: string;
+                /**
+                 * @description Apply the patch only if the animal’s ETag is still this one (or one of a list, or `*` for any); otherwise 412 `precondition_failed`, and nothing changes. Without it, the last writer wins
+                 * @example "42.3"
+                 */
+                "if-match"?: string;
+            };
+            path: {
+                /** @description Identifier of the animal */
+                petId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/merge-patch+json": components["schemas"]["PetPatch"];
+                "application/json": components["schemas"]["PetPatch"];
+            };
+        };
+        responses: {
+            /** @description The whole animal after the change; or, with `Idempotent-Replayed: true`, the stored response of the first request with the same Idempotency-Key */
+            200: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    /** @description Strong entity tag of the animal: it changes with every change, an order’s included. Send it in `If-Match` to make a PATCH apply only to the animal as it was read */
+                    ETag?: string;
+                    /** @description Present on a replay: this is the stored response of an earlier request with the same key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Pet"];
+                };
+            };
+            /** @description Error. Codes: `validation_failed` (A parameter or body field breaks its rule; the message names the field and the rule.) `malformed_json` (The body could not be parsed as JSON, or is not UTF-8, or is empty while declared as JSON on an operation that needs a body (an empty body is no body where none is needed, as on the order actions).) `bad_request` (The HTTP request itself is malformed: a path that is not valid percent-encoding, or a request Node’s HTTP parser refuses (a bad or doubled Content-Length, Content-Length with Transfer-Encoding, a control character in a header, a header line without a colon, a bad chunk size, a method not in capitals), or an HTTP/1.1 request without a Host header; the connection is then closed.) */
+            400: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `authentication_required` (No `Authorization: Bearer <key>` header, or one in another form.) `invalid_api_key` (The key is malformed, fails its checksum, or is unknown.) `api_key_revoked` (The key was revoked with `petstore keys revoke`.) `api_key_wrong_environment` (A staging key (`pet_test_`) was sent to production, or a production key (`pet_live_`) to staging.) `api_key_expired` (The key’s expiry time has passed (`petstore keys set-expiry`); use its replacement (docs/security.md).) */
+            401: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `insufficient_scope` (The key is valid but does not hold a scope that allows the operation; the message and `WWW-Authenticate` name the scope needed (docs/security.md).) */
+            403: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    /** @description RFC 6750 §3.1: `Bearer realm="petstore", error="insufficient_scope", scope="<needed scopes>"` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `pet_not_found` (The pet does not exist, or was removed: GET, PATCH or DELETE /pets/{petId}, or the `petId` of a new order.) `order_not_found` (The order does not exist, or was placed by another key and the caller does not manage all orders.) `route_not_found` (The path is not part of the interface.) */
+            404: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `pet_not_available` (An order was placed for a pet that is `pending` or `sold` (it has an open order, or was adopted).) `pet_has_open_order` (A PATCH of a pet’s `status`, or its removal, while an order for it is placed or approved: the order moves the pet’s status.) `order_status_conflict` (The transition table (docs/orders.md) does not allow the action from the order’s current status.) `idempotency_key_in_flight` (A retry arrived while the first request with its Idempotency-Key was still running, and it did not finish in time.) */
+            409: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `precondition_failed` (A PATCH with `If-Match` named an ETag that is no longer the pet’s: someone changed it since it was read. Nothing was changed.) */
+            412: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `payload_too_large` (The body exceeds the limit set by `PETSTORE_BODY_LIMIT`, in bytes (16 KiB by default).) */
+            413: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `uri_too_long` (A path parameter is longer than any valid value could be (100 characters); the path is not echoed back.) */
+            414: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unsupported_media_type` (A body was sent with a Content-Type other than `application/json`.) */
+            415: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `idempotency_key_reused` (An Idempotency-Key was sent again, while it is remembered (24 hours by default), with a body that differs from its first request.) */
+            422: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited` (A window of the quota is used up: the key’s plan, or the anonymous budget of the client address for requests without a valid key. The message names the window; wait for `Retry-After` (docs/rate-limits.md).) `api_key_banned` (The key went on sending requests after 429s and is banned for a while that grows with each repeat; `Retry-After` runs to the end of the ban.) */
+            429: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    /** @description Seconds to wait: a retry after this long is not refused by the same limit, one before it is */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error` (A fault in the service. It is logged with its request id; no detail is returned.) */
+            500: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `service_unavailable` (The database cannot be reached, or the instance is shutting down, or (PostgreSQL with Redis) a write cannot be announced to the other instances because Redis cannot be reached. Retry after `Retry-After`.) */
+            503: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listEvents: {
         parameters: {
             query?: {
-                /** @description Only events of this type (`order.approved`), or of every type of a resource (`order.*`): one of `pet.created`, `pet.status_changed`, `order.placed`, `order.approved`, `order.completed`, `order.cancelled`, `pet.*`, `order.*`; anything else is 400 `unknown_event_type` */
+                /** @description Only events of this type (`order.approved`), or of every type of a resource (`order.*`): one of `pet.created`, `pet.status_changed`, `pet.updated`, `pet.removed`, `order.placed`, `order.approved`, `order.completed`, `order.cancelled`, `pet.*`, `order.*`; anything else is 400 `unknown_event_type` */
                 type?: string;
                 /** @description Most events returned */
                 limit?: number;
@@ -1503,7 +2298,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `pet_not_found` (GET /pets/{petId}, or the `petId` of a new order, names a pet that does not exist.) `order_not_found` (The order does not exist, or was placed by another key and the caller does not manage all orders.) `route_not_found` (The path is not part of the interface.) */
+            /** @description Error. Codes: `pet_not_found` (The pet does not exist, or was removed: GET, PATCH or DELETE /pets/{petId}, or the `petId` of a new order.) `order_not_found` (The order does not exist, or was placed by another key and the caller does not manage all orders.) `route_not_found` (The path is not part of the interface.) */
             404: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -1524,7 +2319,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `pet_not_available` (An order was placed for a pet that is `pending` or `sold` (it has an open order, or was adopted).) `order_status_conflict` (The transition table (docs/orders.md) does not allow the action from the order’s current status.) `idempotency_key_in_flight` (A retry arrived while the first request with its Idempotency-Key was still running, and it did not finish in time.) */
+            /** @description Error. Codes: `pet_not_available` (An order was placed for a pet that is `pending` or `sold` (it has an open order, or was adopted).) `pet_has_open_order` (A PATCH of a pet’s `status`, or its removal, while an order for it is placed or approved: the order moves the pet’s status.) `order_status_conflict` (The transition table (docs/orders.md) does not allow the action from the order’s current status.) `idempotency_key_in_flight` (A retry arrived while the first request with its Idempotency-Key was still running, and it did not finish in time.) */
             409: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -1775,7 +2570,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `pet_not_found` (GET /pets/{petId}, or the `petId` of a new order, names a pet that does not exist.) `order_not_found` (The order does not exist, or was placed by another key and the caller does not manage all orders.) `route_not_found` (The path is not part of the interface.) */
+            /** @description Error. Codes: `pet_not_found` (The pet does not exist, or was removed: GET, PATCH or DELETE /pets/{petId}, or the `petId` of a new order.) `order_not_found` (The order does not exist, or was placed by another key and the caller does not manage all orders.) `route_not_found` (The path is not part of the interface.) */
             404: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -1986,7 +2781,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `pet_not_found` (GET /pets/{petId}, or the `petId` of a new order, names a pet that does not exist.) `order_not_found` (The order does not exist, or was placed by another key and the caller does not manage all orders.) `route_not_found` (The path is not part of the interface.) */
+            /** @description Error. Codes: `pet_not_found` (The pet does not exist, or was removed: GET, PATCH or DELETE /pets/{petId}, or the `petId` of a new order.) `order_not_found` (The order does not exist, or was placed by another key and the caller does not manage all orders.) `route_not_found` (The path is not part of the interface.) */
             404: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -2007,7 +2802,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `pet_not_available` (An order was placed for a pet that is `pending` or `sold` (it has an open order, or was adopted).) `order_status_conflict` (The transition table (docs/orders.md) does not allow the action from the order’s current status.) `idempotency_key_in_flight` (A retry arrived while the first request with its Idempotency-Key was still running, and it did not finish in time.) */
+            /** @description Error. Codes: `pet_not_available` (An order was placed for a pet that is `pending` or `sold` (it has an open order, or was adopted).) `pet_has_open_order` (A PATCH of a pet’s `status`, or its removal, while an order for it is placed or approved: the order moves the pet’s status.) `order_status_conflict` (The transition table (docs/orders.md) does not allow the action from the order’s current status.) `idempotency_key_in_flight` (A retry arrived while the first request with its Idempotency-Key was still running, and it did not finish in time.) */
             409: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -2260,7 +3055,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `pet_not_found` (GET /pets/{petId}, or the `petId` of a new order, names a pet that does not exist.) `order_not_found` (The order does not exist, or was placed by another key and the caller does not manage all orders.) `route_not_found` (The path is not part of the interface.) */
+            /** @description Error. Codes: `pet_not_found` (The pet does not exist, or was removed: GET, PATCH or DELETE /pets/{petId}, or the `petId` of a new order.) `order_not_found` (The order does not exist, or was placed by another key and the caller does not manage all orders.) `route_not_found` (The path is not part of the interface.) */
             404: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -2281,7 +3076,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `pet_not_available` (An order was placed for a pet that is `pending` or `sold` (it has an open order, or was adopted).) `order_status_conflict` (The transition table (docs/orders.md) does not allow the action from the order’s current status.) `idempotency_key_in_flight` (A retry arrived while the first request with its Idempotency-Key was still running, and it did not finish in time.) */
+            /** @description Error. Codes: `pet_not_available` (An order was placed for a pet that is `pending` or `sold` (it has an open order, or was adopted).) `pet_has_open_order` (A PATCH of a pet’s `status`, or its removal, while an order for it is placed or approved: the order moves the pet’s status.) `order_status_conflict` (The transition table (docs/orders.md) does not allow the action from the order’s current status.) `idempotency_key_in_flight` (A retry arrived while the first request with its Idempotency-Key was still running, and it did not finish in time.) */
             409: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -2534,7 +3329,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `pet_not_found` (GET /pets/{petId}, or the `petId` of a new order, names a pet that does not exist.) `order_not_found` (The order does not exist, or was placed by another key and the caller does not manage all orders.) `route_not_found` (The path is not part of the interface.) */
+            /** @description Error. Codes: `pet_not_found` (The pet does not exist, or was removed: GET, PATCH or DELETE /pets/{petId}, or the `petId` of a new order.) `order_not_found` (The order does not exist, or was placed by another key and the caller does not manage all orders.) `route_not_found` (The path is not part of the interface.) */
             404: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -2555,7 +3350,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `pet_not_available` (An order was placed for a pet that is `pending` or `sold` (it has an open order, or was adopted).) `order_status_conflict` (The transition table (docs/orders.md) does not allow the action from the order’s current status.) `idempotency_key_in_flight` (A retry arrived while the first request with its Idempotency-Key was still running, and it did not finish in time.) */
+            /** @description Error. Codes: `pet_not_available` (An order was placed for a pet that is `pending` or `sold` (it has an open order, or was adopted).) `pet_has_open_order` (A PATCH of a pet’s `status`, or its removal, while an order for it is placed or approved: the order moves the pet’s status.) `order_status_conflict` (The transition table (docs/orders.md) does not allow the action from the order’s current status.) `idempotency_key_in_flight` (A retry arrived while the first request with its Idempotency-Key was still running, and it did not finish in time.) */
             409: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */

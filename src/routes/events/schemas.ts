@@ -13,11 +13,18 @@ export const EventSchema = Type.Object(
     }),
     type: Type.Unsafe<string>({ type: 'string', enum: [...eventTypes], description: 'What happened' }),
     createdAt: Type.String({ format: 'date-time', description: 'When the change committed' }),
+    changes: Type.Optional(
+      Type.Array(Type.String(), {
+        description: 'On `pet.updated` only: the names of the Pet fields the change changed',
+        examples: [['name', 'goodWith']],
+      }),
+    ),
     data: Type.Object(
       {},
       {
         additionalProperties: true,
-        description: 'The resource (a Pet or an Order) as the API returned it after the change',
+        description:
+          'The resource (a Pet or an Order) as the API returned it after the change; for `pet.removed`, `{ id }`',
       },
     ),
   },

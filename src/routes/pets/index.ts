@@ -1,4 +1,4 @@
-// The three pet operations of the spec, under /v1.
+// The pet operations under /v1: the spec's three, and the edit and removal of an animal.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { commonErrors, errorResponse } from '../../http/schemas/error.js';
@@ -14,9 +14,16 @@ import {
   listPetsResponse,
   ListPetsQuery,
   PetIdParams,
+  petPatchBody,
+  removePetResponse,
+  UpdatePetHeaders,
+  updatePetResponse,
 } from './schemas.js';
 import { dayInWords, getPetRetirement } from '../../domain/deprecations.js';
-import { NewPetSchema } from '../../domain/pet.js';
+import { NewPetSchema, PetPatchSchema, type PetPatch } from '../../domain/pet.js';
+import { createdPetEtag } from '../../services/pet-record.js';
+import { parseIfMatch } from '../../http/entity-tags.js';
+import { checkPatchBody } from './patch-body.js';
 
 export interface PetsRoutesOptions {
   /** Base of absolute links, ending in /v1; '/v1' gives relative ones. */
@@ -112,7 +119,91 @@ export const petsRoutes: FastifyPluginAsyncTypebox<PetsRoutesOptions> = async (
         ? await pets.createIdempotently(request.body, { apiKeyId: request.apiKey!.id, key })
         : { status: 201, body: await pets.create(request.body), replayed: false };
       if (replayed) markReplayed(reply);
-      return reply.code(status).header('location', `${baseUrl}/pets/${pet.id}`).send(pet);
+      return reply
+        .code(status)
+        .header('location', `${baseUrl}/pets/${pet.id}`)
+        .header('etag', createdPetEtag(pet.id))
+        .send(pet);
+    },
+  );
+
+  app.patch(
+    '/pets/:petId',
+    {
+      schema: {
+        operationId: 'updatePet',
+        tags: ['pets'],
+        summary: 'Edit an animal',
+        description:
+          'A JSON Merge Patch (RFC 7396), as `application/merge-patch+json` or `application/json`: a field ' +
+          'left out is unchanged, `null` clears it, and `attributes` and `goodWith` merge flag by flag. Send ' +
+          '`If-Match` with the ETag of the animal as read to apply the change only if nobody changed it since. ' +
+          '`status` may change only while the animal has no open order. `Idempotency-Key` works as on POST.',
+        params: PetIdParams,
+        headers: Type.Composite([IdempotencyHeaders, UpdatePetHeaders]),
+        body: petPatchBody,
+        response: {
+          200: updatePetResponse,
+          400: errorResponse(400, {}, ['validation_failed', 'malformed_json', 'bad_request']),
+          404: errorResponse(404),
+          409: errorResponse(409, {
+            'Retry-After': Type.Integer({ description: 'Seconds to wait before retrying' }),
+          }),
+          412: errorResponse(412),
+          413: errorResponse(413),
+          414: errorResponse(414),
+          415: errorResponse(415),
+          422: errorResponse(422),
+          ...commonErrors,
+        },
+      },
+      preValidation: [checkPatchBody, trimMarkedFields(PetPatchSchema)],
+    },
+    async (request, reply) => {
+      const key = request.headers['idempotency-key'];
+      const change = {
+        id: request.params.petId,
+        patch: request.body as PetPatch,
+        ifMatch: parseIfMatch(request.headers['if-match']),
+      };
+      const {
+        status,
+        body: { pet, etag },
+        replayed,
+      } = key
+        ? await pets.updateIdempotently(change, { apiKeyId: request.apiKey!.id, key })
+        : { status: 200, body: await pets.update(change), replayed: false };
+      if (replayed) markReplayed(reply);
+      return reply.code(status).header('etag', etag).send(pet);
+    },
+  );
+
+  app.delete(
+    '/pets/:petId',
+    {
+      schema: {
+        operationId: 'removePet',
+        tags: ['pets'],
+        summary: 'Remove an animal',
+        description:
+          'For an animal that left the shelter other than by adoption (transferred, returned to its owner, ' +
+          'died). It leaves every listing and the inventory, and no order can be placed for it; its orders ' +
+          'keep their `petId`, its id is never used again, and the feed records `pet.removed`. An animal with ' +
+          'an open order cannot be removed.',
+        params: PetIdParams,
+        response: {
+          204: removePetResponse,
+          400: errorResponse(400, {}, ['validation_failed', 'bad_request']),
+          404: errorResponse(404),
+          409: errorResponse(409),
+          414: errorResponse(414),
+          ...commonErrors,
+        },
+      },
+    },
+    async (request, reply) => {
+      await pets.remove(request.params.petId);
+      return reply.code(204).send(null);
     },
   );
 
@@ -143,6 +234,9 @@ export const petsRoutes: FastifyPluginAsyncTypebox<PetsRoutesOptions> = async (
         deprecation: { ...getPetRetirement, replacementDocs },
       },
     },
-    async (request) => pets.get(request.params.petId),
+    async (request, reply) => {
+      const { pet, etag } = await pets.get(request.params.petId);
+      return reply.header('etag', etag).send(pet);
+    },
   );
 };

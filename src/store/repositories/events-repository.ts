@@ -10,6 +10,8 @@ type Db = Kysely<Database> | Transaction<Database>;
 export interface NewEvent {
   type: EventType;
   data: unknown;
+  /** For `pet.updated`: the fields the change changed. */
+  changes?: readonly string[];
   createdAt: number;
 }
 
@@ -23,7 +25,12 @@ export async function appendEvents(trx: Transaction<Database>, events: NewEvent[
   // One multi-row insert takes ids in the order of its rows on both backends.
   const rows = await insertEventRows(
     trx,
-    events.map((e) => ({ type: e.type, created_at: e.createdAt, data: JSON.stringify(e.data) })),
+    events.map((e) => ({
+      type: e.type,
+      created_at: e.createdAt,
+      data: JSON.stringify(e.data),
+      changes: e.changes ? JSON.stringify(e.changes) : null,
+    })),
   );
   const subscriptions = await enabledSubscriptions(trx);
   if (subscriptions.length === 0) return;

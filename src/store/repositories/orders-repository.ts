@@ -1,5 +1,5 @@
 // Reading and writing order rows, and the conditional pet status change an order action makes.
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { OrderStatus } from '../../domain/order.js';
 import type { PetStatus } from '../../domain/pet.js';
 import type { Database, NewOrderRow, OrderRow, PetRow } from '../schema.js';
@@ -67,34 +67,43 @@ export async function movePetsFrom(
   petIds: number[],
   from: PetStatus,
   to: PetStatus,
+  now: number,
 ): Promise<PetRow[]> {
   return movePetRows(
     db,
     petIds.map((id) => ({ id })),
-    { from, to },
+    { from, to, now },
   );
 }
 
 // Compiled once per group size, as the inserts are: a placement's group runs it first.
+// A move is a change of the pet: its revision (its ETag) and its updated_at move with it. A removed pet is
+// never moved: it has no open order, and none can be placed for it.
 const movePetRows = compiledRows(
-  (db, pets: Array<{ id: number }>, { from, to }: { from: PetStatus; to: PetStatus }) =>
+  (db, pets: Array<{ id: number }>, { from, to, now }: { from: PetStatus; to: PetStatus; now: number }) =>
     db
       .updateTable('pets')
-      .set({ status: to })
+      .set({ status: to, updated_at: now, revision: sql<number>`revision + 1` })
       .where(
         'id',
         'in',
         pets.map((pet) => pet.id),
       )
       .where('status', '=', from)
+      .where('removed_at', 'is', null)
       .returningAll(),
 );
 
 /** Sets the pet's status; returns the pet as it now is if that changed it, undefined if it was `to` already. */
-export async function movePet(db: Db, petId: number, to: PetStatus): Promise<PetRow | undefined> {
+export async function movePet(
+  db: Db,
+  petId: number,
+  to: PetStatus,
+  now: number,
+): Promise<PetRow | undefined> {
   return db
     .updateTable('pets')
-    .set({ status: to })
+    .set({ status: to, updated_at: now, revision: sql<number>`revision + 1` })
     .where('id', '=', petId)
     .where('status', '<>', to)
     .returningAll()
@@ -127,6 +136,7 @@ export async function countPetsByStatus(db: Db): Promise<Array<{ status: PetStat
   const rows = await db
     .selectFrom('pets')
     .select(['status', db.fn.countAll<number | string>().as('count')])
+    .where('removed_at', 'is', null)
     .groupBy('status')
     .execute();
   return rows.map((row) => ({ status: row.status, count: Number(row.count) }));

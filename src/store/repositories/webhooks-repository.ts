@@ -215,6 +215,7 @@ export async function nextDeliveries(db: Db, endpointId: string, limit: number) 
       'e.type',
       'e.created_at as event_created_at',
       'e.data',
+      'e.changes',
     ])
     .where('d.endpoint_id', '=', endpointId)
     .where('d.state', '=', 'pending')
