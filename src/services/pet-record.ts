@@ -131,6 +131,36 @@ export function mergePatch(pet: PetFields, patch: PetPatch): PetFields {
 /** The fields a client writes, in the order of the patch's schema. */
 const fieldNames = Object.keys(PetPatchSchema.properties) as Array<keyof PetFields>;
 
+const seedFieldNames: ReadonlyArray<keyof PetFields> = ['name', 'categoryId', 'status'];
+const profileFieldNames = fieldNames.filter((field) => !seedFieldNames.includes(field));
+
+/** A value with the fields of any object in it in name order: the same however the client ordered them. */
+const canonical = (value: unknown): unknown =>
+  value && typeof value === 'object' && !Array.isArray(value)
+    ? Object.keys(value)
+        .sort()
+        .map((key) => [key, (value as Record<string, unknown>)[key]])
+    : value;
+
+/** The fields of `body` among `names` that it sends (a `null` included), each with its canonical value. */
+const sentFields = (body: Partial<Record<keyof PetFields, unknown>>, names: ReadonlyArray<keyof PetFields>) =>
+  names.filter((field) => body[field] !== undefined).map((field) => [field, canonical(body[field])]);
+
+/**
+ * What two creations must share to be the same request for an Idempotency-Key: the body as validated, in a
+ * fixed order, so that field order and white space do not matter while leaving a field out and sending its
+ * default still differ. A body with no profile gives the fingerprint it gave before profiles existed, so a key
+ * remembered across an upgrade still replays.
+ */
+export function creationFingerprintValues(newPet: NewPet): unknown[] {
+  const seed = [newPet.name, newPet.categoryId, newPet.status];
+  const profile = sentFields(newPet, profileFieldNames);
+  return profile.length === 0 ? seed : [...seed, profile];
+}
+
+/** A patch's fields as it sends them, in a fixed order, as creationFingerprintValues gives a creation's. */
+export const patchFingerprintValues = (patch: PetPatch): unknown[] => sentFields(patch, fieldNames);
+
 /** The names of the fields whose value differs between `before` and `after`. */
 export const changedFields = (before: PetFields, after: PetFields): Array<keyof PetFields> =>
   fieldNames.filter((field) => JSON.stringify(before[field]) !== JSON.stringify(after[field]));

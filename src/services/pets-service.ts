@@ -25,7 +25,16 @@ import { readSetting } from '../store/repositories/settings-repository.js';
 import type { Speed, VersionView } from '../speed/index.js';
 import { readKeysetPage } from './keyset-page.js';
 import type { Idempotency, IdempotencyScope, IdempotentOutcome } from './idempotency.js';
-import { changedFields, fieldColumns, mergePatch, newPetFields, petEtag, toPet } from './pet-record.js';
+import {
+  changedFields,
+  creationFingerprintValues,
+  fieldColumns,
+  mergePatch,
+  newPetFields,
+  patchFingerprintValues,
+  petEtag,
+  toPet,
+} from './pet-record.js';
 
 export interface PetPage {
   pets: Pet[];
@@ -213,9 +222,7 @@ export async function createPetsService(
 
     createIdempotently(newPet, scope) {
       refuseBrokenRules(newPet);
-      // The body as validated (name trimmed), each field in a fixed order: field order and white space do not
-      // matter, and neither does leaving out a field rather than sending its default.
-      const fingerprint = requestFingerprint('createPet', Object.values(fieldColumns(newPetFields(newPet))));
+      const fingerprint = requestFingerprint('createPet', creationFingerprintValues(newPet));
       // A replay is announced too: it may acknowledge a creation whose first answer was a 503.
       return speed.write('data', () => createKeyed(scope, fingerprint, newPet));
     },
@@ -233,7 +240,11 @@ export async function createPetsService(
     },
 
     updateIdempotently(change, scope) {
-      const fingerprint = requestFingerprint('updatePet', [change.id, change.patch, change.ifMatch]);
+      const fingerprint = requestFingerprint('updatePet', [
+        change.id,
+        patchFingerprintValues(change.patch),
+        change.ifMatch,
+      ]);
       return speed.write('data', () => updateKeyed(scope, fingerprint, change));
     },
 

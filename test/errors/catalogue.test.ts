@@ -19,6 +19,8 @@ const pinned: Record<string, number> = {
   pet_not_found: 404,
   order_not_found: 404,
   pet_not_available: 409,
+  pet_has_open_order: 409,
+  precondition_failed: 412,
   order_status_conflict: 409,
   route_not_found: 404,
   method_not_allowed: 405,

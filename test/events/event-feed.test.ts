@@ -108,7 +108,7 @@ for (const backend of backends) {
       await createPet({ name: 'Filtered', categoryId: 1 });
       const feed = (await events('?limit=100')).body;
       const choices =
-        'pet.created, pet.status_changed, order.placed, order.approved, order.completed, order.cancelled, ' +
+        'pet.created, pet.status_changed, pet.updated, pet.removed, order.placed, order.approved, order.completed, order.cancelled, ' +
         'pet.*, order.*';
       const long = 'pet.'.repeat(100);
       const refused: Array<[string, string]> = [

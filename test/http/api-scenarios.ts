@@ -17,6 +17,8 @@ export interface ScenarioData {
   newPet(fields?: Partial<NewPet>): Promise<number>;
   /** Places an order for a new pet; returns its id. */
   placeOrder(): Promise<number>;
+  /** Places an order for a new pet; returns the ids of both. */
+  placeOrderFor(): Promise<{ petId: number; orderId: number }>;
 }
 
 type Made<T> = T | ((data: ScenarioData) => Promise<T>);
@@ -24,7 +26,7 @@ type Made<T> = T | ((data: ScenarioData) => Promise<T>);
 /** One row: a request and what it must answer. `url` and `body` may be made when the row's turn comes. */
 export interface ApiScenario {
   name: string;
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   url: Made<string>;
   /** The key the request carries: `all` unless said. */
   key?: KeyName;
@@ -42,6 +44,9 @@ const json = { 'content-type': 'application/json' };
 const text = { 'content-type': 'text/plain' };
 const tooLong = '9'.repeat(200);
 const post = 'POST';
+const patch = 'PATCH';
+const remove = 'DELETE';
+const mergePatch = { 'content-type': 'application/merge-patch+json' };
 const forbidden = { expectedStatus: 403, expectedCode: 'insufficient_scope' } as const;
 const noKey = { key: 'none', expectedStatus: 401, expectedCode: 'authentication_required' } as const;
 const invalid = { expectedStatus: 400, expectedCode: 'validation_failed' } as const;
@@ -79,6 +84,27 @@ const pets: ApiScenario[] = [
   { name: 'get a pet by a word', url: '/v1/pets/x', ...invalid },
   { name: 'get a pet without a key', url: '/v1/pets/1', ...noKey },
   { name: 'get a pet by an id too long', url: `/v1/pets/${tooLong}`, ...uriTooLong },
+  { name: 'patch a pet', method: patch, url: async ({ rex }) => `/v1/pets/${rex.id}`, body: { color: 'Black', goodWith: { cats: true } }, expectedStatus: 200, expectedBody: { color: 'Black', goodWith: { children: null, dogs: null, cats: true } } },
+  { name: 'patch a pet as a merge patch', method: patch, url: async ({ rex }) => `/v1/pets/${rex.id}`, headers: mergePatch, body: '{"color":null}', expectedStatus: 200, expectedBody: { color: null } },
+  { name: 'patch a pet with a stale If-Match', method: patch, url: async ({ rex }) => `/v1/pets/${rex.id}`, headers: { 'if-match': '"1.0"' }, body: { color: 'Red' }, expectedStatus: 412, expectedCode: 'precondition_failed' },
+  { name: 'patch a pet with a value out of its set', method: patch, url: async ({ rex }) => `/v1/pets/${rex.id}`, body: { size: 'huge' }, ...invalid },
+  { name: 'patch a pet from broken JSON', method: patch, url: async ({ rex }) => `/v1/pets/${rex.id}`, headers: mergePatch, body: '{', expectedStatus: 400, expectedCode: 'malformed_json' },
+  { name: 'patch a pet from plain text', method: patch, url: '/v1/pets/1', ...plainText },
+  { name: 'patch a pet from a body over the limit', method: patch, url: '/v1/pets/1', headers: json, body: JSON.stringify({ description: 'x'.repeat(20000) }), ...tooLarge },
+  { name: 'patch a pet that does not exist', method: patch, url: '/v1/pets/424242', body: { color: 'Red' }, expectedStatus: 404, expectedCode: 'pet_not_found' },
+  { name: 'patch a pet by an id too long', method: patch, url: `/v1/pets/${tooLong}`, body: { color: 'Red' }, ...uriTooLong },
+  { name: 'patch a pet without a key', method: patch, url: '/v1/pets/1', body: { color: 'Red' }, ...noKey },
+  { name: 'patch a pet without the scope', method: patch, url: '/v1/pets/1', key: 'eventsOnly', body: { color: 'Red' }, ...forbidden },
+  { name: 'patch a pet with an Idempotency-Key', method: patch, url: async ({ rex }) => `/v1/pets/${rex.id}`, headers: { 'idempotency-key': 'openapi-patch' }, body: { coat: 'short' }, expectedStatus: 200 },
+  { name: 'the same key with another patch', method: patch, url: async ({ rex }) => `/v1/pets/${rex.id}`, headers: { 'idempotency-key': 'openapi-patch' }, body: { coat: 'long' }, expectedStatus: 422, expectedCode: 'idempotency_key_reused' },
+  { name: 'patch the status of a pet with an open order', method: patch, url: async (d) => `/v1/pets/${(await d.placeOrderFor()).petId}`, body: { status: 'sold' }, expectedStatus: 409, expectedCode: 'pet_has_open_order' },
+  { name: 'remove a pet with an open order', method: remove, url: async (d) => `/v1/pets/${(await d.placeOrderFor()).petId}`, expectedStatus: 409, expectedCode: 'pet_has_open_order' },
+  { name: 'remove a pet', method: remove, url: async (d) => `/v1/pets/${await d.newPet({ name: 'Leaving' })}`, expectedStatus: 204 },
+  { name: 'remove a pet that does not exist', method: remove, url: '/v1/pets/424242', expectedStatus: 404, expectedCode: 'pet_not_found' },
+  { name: 'remove a pet by a word', method: remove, url: '/v1/pets/x', ...invalid },
+  { name: 'remove a pet by an id too long', method: remove, url: `/v1/pets/${tooLong}`, ...uriTooLong },
+  { name: 'remove a pet without a key', method: remove, url: '/v1/pets/1', ...noKey },
+  { name: 'remove a pet without the scope', method: remove, url: '/v1/pets/1', key: 'eventsOnly', ...forbidden },
 ];
 
 // prettier-ignore

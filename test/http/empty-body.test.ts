@@ -83,7 +83,8 @@ describe('an empty body', () => {
   const send = async (method: string, url: string, lines: string[], body: string) => {
     const head = [`${method} ${url} HTTP/1.1`, 'host: localhost', `authorization: ${t.auth.authorization}`];
     const answer = await rawExchange(port, [...head, 'connection: close', ...lines, '', body].join('\r\n'));
-    return { status: Number(answer.statusLine.split(' ')[1]), body: JSON.parse(answer.body) as unknown };
+    const status = Number(answer.statusLine.split(' ')[1]);
+    return { status, body: (status === 204 ? answer.body : JSON.parse(answer.body)) as unknown };
   };
 
   const post = async (url: string, payload: object) => {
@@ -102,13 +103,25 @@ describe('an empty body', () => {
     return order.id;
   };
 
-  test('the OpenAPI document names body-optional operations: each order action', () => {
-    const optional = operationsWhoseBody(false).map(({ path }) => path.split('/').at(-1));
-    assert.deepEqual(optional.sort(), [...orderStepActions].sort());
+  test('the OpenAPI document names body-optional operations: each order action, and removePet', () => {
+    const optional = operationsWhoseBody(false).map(({ operation }) => operation.operationId);
+    assert.deepEqual(
+      optional.sort(),
+      [...orderStepActions.map((action) => `${action}Order`), 'removePet'].sort(),
+    );
   });
 
-  test('on every body-optional operation, in every framing, is taken as no body: 200', async () => {
+  test('removePet, in every framing, takes an empty body as no body: 204', async () => {
+    for (const [framing, lines, body] of framings) {
+      const pet = await post('/v1/pets', { name: 'Rex', categoryId: 1 });
+      const answer = await send('DELETE', `/v1/pets/${pet.id}`, lines, body);
+      assert.deepEqual(answer, { status: 204, body: '' }, `removePet with ${framing}`);
+    }
+  });
+
+  test('on every order action, in every framing, an empty body is taken as no body: 200', async () => {
     for (const { method, path, operation } of operationsWhoseBody(false)) {
+      if (operation.operationId === 'removePet') continue;
       const action = path.split('/').at(-1) as OrderStepAction;
       for (const [framing, lines, body] of framings) {
         const orderId = await orderReadyFor(action);
@@ -123,10 +136,15 @@ describe('an empty body', () => {
 
   test('on every operation that requires a body, is refused as before', async () => {
     const required = operationsWhoseBody(true);
-    assert.deepEqual(required.map(({ path }) => path).sort(), ['/v1/pets', '/v1/store/orders']);
+    assert.deepEqual(required.map(({ path }) => path).sort(), [
+      '/v1/pets',
+      '/v1/pets/{petId}',
+      '/v1/store/orders',
+    ]);
+    const pet = await post('/v1/pets', { name: 'Rex', categoryId: 1 });
     for (const { method, path, operation } of required) {
       for (const [framing, lines, body, refused] of framings) {
-        const answer = await send(method, path, lines, body);
+        const answer = await send(method, path.replace('{petId}', String(pet.id)), lines, body);
         const refusal = refusals[refused];
         assert.deepEqual(
           answer,

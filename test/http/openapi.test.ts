@@ -138,7 +138,7 @@ describe('the OpenAPI document', () => {
     assert.equal(doc.paths['/pets']!.post!.operationId, 'createPet');
     assert.equal(doc.paths['/pets/{petId}']!.get!.operationId, 'getPet');
     assert.equal(doc.paths['/pets/{petId}']!.get!.deprecated, true);
-    for (const name of ['Pet', 'NewPet', 'Pets', 'PetStatus', 'Error'])
+    for (const name of ['Pet', 'NewPet', 'PetPatch', 'Pets', 'PetStatus', 'Error'])
       assert.ok(doc.components.schemas[name], name);
     assert.deepEqual(doc.components.schemas.Error!.properties!.code!.enum, errorCodes);
   });
@@ -149,6 +149,8 @@ describe('the OpenAPI document', () => {
       .map((op) => [op.operationId, op.requestBody!.required]);
     assert.deepEqual(Object.fromEntries(bodies), {
       createPet: true,
+      updatePet: true,
+      removePet: false,
       placeOrder: true,
       approveOrder: false,
       completeOrder: false,
@@ -170,6 +172,10 @@ describe('the OpenAPI document', () => {
   function assertDocumented(path: string, method: string, res: Awaited<ReturnType<TestApp['request']>>) {
     const entry = doc.paths[path]![method]!.responses[String(res.statusCode)];
     assert.ok(entry, `${method.toUpperCase()} ${path} documents status ${res.statusCode}`);
+    if (!entry.content) {
+      assert.equal(res.body, '', `${method} ${path} ${res.statusCode} documents no body and sends none`);
+      return;
+    }
     const validate = ajv.compile({ $ref: `openapi.json${entry.content!['application/json']!.schema.$ref}` });
     assert.ok(
       validate(res.json()),
@@ -192,6 +198,9 @@ describe('the OpenAPI document', () => {
     orderId: 0,
     newPet: (fields) => newPet(t, fields),
     async placeOrder() {
+      return (await this.placeOrderFor()).orderId;
+    },
+    async placeOrderFor() {
       const petId = await newPet(t, { name: 'O' });
       const res = await t.request({
         method: 'POST',
@@ -200,7 +209,7 @@ describe('the OpenAPI document', () => {
         payload: { petId },
       });
       assert.equal(res.statusCode, 201, res.body);
-      return res.json().id as number;
+      return { petId, orderId: res.json().id as number };
     },
   } as ScenarioData; // its pet, rex, is made before the first row
 
@@ -260,7 +269,8 @@ describe('the OpenAPI document', () => {
         Object.entries(methods).flatMap(([method, op]) =>
           Object.keys(op.responses)
             .filter((status) => !['429', '500', '503'].includes(status))
-            .filter((status) => status !== '409' || path.startsWith('/store/'))
+            // A 409 of POST /pets is an Idempotency-Key held by a concurrent request, tested elsewhere.
+            .filter((status) => !(status === '409' && method === 'post' && path === '/pets'))
             .map((status) => `${method} ${path} ${status}`),
         ),
       );

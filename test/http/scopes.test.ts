@@ -15,6 +15,8 @@ test('the scope table is exactly the one documented in docs/security.md', () => 
     listPets: ['pets:read'],
     getPet: ['pets:read'],
     createPet: ['pets:write'],
+    updatePet: ['pets:write'],
+    removePet: ['pets:write'],
     getInventory: ['pets:read'],
     placeOrder: ['orders:write'],
     listOrders: ['orders:write', 'orders:manage'],

@@ -24,7 +24,11 @@ for (const backend of backends) {
       const res = await create({ name: '  Rex  ', categoryId: 7 });
       assert.equal(res.statusCode, 201);
       const pet = res.json();
-      assert.deepEqual(pet, { id: pet.id, name: 'Rex', categoryId: 7, status: 'available' });
+      const { id, name, categoryId, status } = pet;
+      assert.deepEqual(
+        { id, name, categoryId, status },
+        { id, name: 'Rex', categoryId: 7, status: 'available' },
+      );
       assert.equal(res.headers.location, `/v1/pets/${pet.id}`);
       const fetched = await t.request({ url: `/v1/pets/${pet.id}`, headers: t.auth });
       assert.deepEqual(fetched.json(), pet);
@@ -74,8 +78,8 @@ for (const backend of backends) {
       ],
       [
         'unknown fields',
-        { name: 'x', categoryId: 1, colour: 'red', age: 3 },
-        /unknown field 'colour'; unknown field 'age'/,
+        { name: 'x', categoryId: 1, colour: 'red', weight: 3 },
+        /unknown field 'colour'; unknown field 'weight'/,
       ],
       ['an array body', [{ name: 'x', categoryId: 1 }], /request body must be a JSON object/],
       ['id set by the client', { id: 5, name: 'x', categoryId: 1 }, /unknown field 'id'/],

@@ -20,9 +20,12 @@ const pets = (names: string[]): NewPetRow[] =>
   }));
 
 const stored = async (store: Store, ids: number[]) =>
-  (await store.db.selectFrom('pets').selectAll().where('id', 'in', ids).orderBy('id').execute()).map(
-    ({ id: _id, ...row }) => row,
-  );
+  store.db
+    .selectFrom('pets')
+    .select(['name', 'category_id', 'status', 'created_at', 'updated_at'])
+    .where('id', 'in', ids)
+    .orderBy('id')
+    .execute();
 
 test('compiled once per dialect and shape; every value in its row and column', async () => {
   const deployments = backends.map((backend) => backend.freshDeployment());

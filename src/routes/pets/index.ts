@@ -127,6 +127,39 @@ export const petsRoutes: FastifyPluginAsyncTypebox<PetsRoutesOptions> = async (
     },
   );
 
+  app.get(
+    '/pets/:petId',
+    {
+      schema: {
+        operationId: 'getPet',
+        tags: ['pets'],
+        summary: 'Get one animal (deprecated)',
+        description:
+          `Deprecated: removed on ${dayInWords(getPetRetirement.sunsetAt)}. Use \`GET /pets\` with the \`status\` filter instead. ` +
+          'Every response carries `Deprecation`, `Sunset` and a `Link` to the replacement.',
+        deprecated: true,
+        params: PetIdParams,
+        response: {
+          200: getPetResponse,
+          400: getPetError(400, ['validation_failed', 'bad_request']),
+          404: getPetError(404),
+          414: getPetError(414),
+          401: getPetError(401),
+          429: getPetError(429),
+          500: getPetError(500),
+          503: getPetError(503),
+        },
+      },
+      config: {
+        deprecation: { ...getPetRetirement, replacementDocs },
+      },
+    },
+    async (request, reply) => {
+      const { pet, etag } = await pets.get(request.params.petId);
+      return reply.header('etag', etag).send(pet);
+    },
+  );
+
   app.patch(
     '/pets/:petId',
     {
@@ -204,39 +237,6 @@ export const petsRoutes: FastifyPluginAsyncTypebox<PetsRoutesOptions> = async (
     async (request, reply) => {
       await pets.remove(request.params.petId);
       return reply.code(204).send(null);
-    },
-  );
-
-  app.get(
-    '/pets/:petId',
-    {
-      schema: {
-        operationId: 'getPet',
-        tags: ['pets'],
-        summary: 'Get one animal (deprecated)',
-        description:
-          `Deprecated: removed on ${dayInWords(getPetRetirement.sunsetAt)}. Use \`GET /pets\` with the \`status\` filter instead. ` +
-          'Every response carries `Deprecation`, `Sunset` and a `Link` to the replacement.',
-        deprecated: true,
-        params: PetIdParams,
-        response: {
-          200: getPetResponse,
-          400: getPetError(400, ['validation_failed', 'bad_request']),
-          404: getPetError(404),
-          414: getPetError(414),
-          401: getPetError(401),
-          429: getPetError(429),
-          500: getPetError(500),
-          503: getPetError(503),
-        },
-      },
-      config: {
-        deprecation: { ...getPetRetirement, replacementDocs },
-      },
-    },
-    async (request, reply) => {
-      const { pet, etag } = await pets.get(request.params.petId);
-      return reply.header('etag', etag).send(pet);
     },
   );
 };

@@ -9,7 +9,7 @@ const setByService = ['id', 'createdAt', 'updatedAt'];
 
 function problemOf(body: unknown): string | undefined {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    return 'the request body must be a JSON object: the fields to change';
+    return 'the request body must be a JSON object';
   }
   const fields = body as Record<string, unknown>;
   const cleared = required.find((field) => fields[field] === null);
