@@ -76,6 +76,31 @@ for (const backend of backends) {
       }
     });
 
+    test('an edit and a removal arrive as pet.updated, with its changes, and pet.removed, signed', async () => {
+      const pet = await createPet('to edit');
+      const before = receiver.accepted().length + 1; // with the pet's creation
+      const edit = await t.request({
+        method: 'PATCH',
+        url: `/v1/pets/${pet.id}`,
+        headers: { ...t.auth, 'content-type': 'application/merge-patch+json' },
+        payload: JSON.stringify({ name: 'edited', goodWith: { cats: true } }),
+      });
+      assert.equal(edit.statusCode, 200, edit.body);
+      assert.equal(
+        (await t.request({ method: 'DELETE', url: `/v1/pets/${pet.id}`, headers: t.auth })).statusCode,
+        204,
+      );
+      const got = (await receiver.waitForAccepted(before + 2)).slice(before);
+      assert.deepEqual(
+        got.map((r) => [r.event.type, r.event.changes, r.event.data]),
+        [
+          ['pet.updated', ['name', 'goodWith'], edit.json()],
+          ['pet.removed', undefined, { id: pet.id }],
+        ],
+      );
+      for (const r of got) assert.deepEqual(verifyDelivery(endpoint.secret, r.body, r.headers), r.event);
+    });
+
     test('a tampered body, a stale timestamp or another secret fails verification', () => {
       const { body, headers } = receiver.accepted()[0]!;
       assert.throws(() => verifyDelivery(endpoint.secret, body.replace('hook 0', 'hook X'), headers));
@@ -119,7 +144,8 @@ for (const backend of backends) {
       assert.equal(shown.failingSince, null);
       assert.equal(shown.pending, 0);
       assert.equal(await metric('petstore_webhook_deliveries_total', { outcome: 'failed' }), 3);
-      assert.equal(await metric('petstore_webhook_deliveries_total', { outcome: 'delivered' }), 9);
+      // The 8 creations of the first test, the creation, edit and removal of the second, and this one.
+      assert.equal(await metric('petstore_webhook_deliveries_total', { outcome: 'delivered' }), 12);
       assert.equal(
         await metric('petstore_webhook_oldest_undelivered_seconds', { endpoint: endpoint.id }),
         undefined,

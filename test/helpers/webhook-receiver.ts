@@ -9,7 +9,7 @@ export interface ReceivedWebhook {
   path: string;
   headers: IncomingHttpHeaders;
   body: string;
-  event: { id: number; type: string; createdAt: string; data: Record<string, unknown> };
+  event: { id: number; type: string; createdAt: string; changes?: string[]; data: Record<string, unknown> };
   /** The status this receiver answered. */
   status: number;
 }

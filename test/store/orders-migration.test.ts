@@ -1,5 +1,6 @@
-// Upgrading to the orders schema: a database from before it migrates forward, its pets keep their ids and
-// fields, and they can be ordered right away. On every backend.
+// Upgrading to the orders schema, and on to the profiles: a database from before both migrates forward, its
+// pets keep their ids and fields, gain an empty profile updated when they were created, and can be ordered
+// and edited right away. On every backend.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { Migrator } from 'kysely';
@@ -48,6 +49,17 @@ for (const backend of backends) {
             rows,
           );
           const services = await createServices(config, store);
+          const { pet: tom, etag } = await services.pets.get(rows[1]!.id);
+          assert.equal(etag, `"${tom.id}.1"`);
+          assert.equal(tom.createdAt, new Date(1_700_000_000_001).toISOString());
+          assert.equal(tom.updatedAt, tom.createdAt, 'updatedAt starts at createdAt');
+          assert.deepEqual([tom.breed, tom.description, tom.tags, tom.goodWith.cats], [null, null, [], null]);
+          const edited = await services.pets.update({
+            id: tom.id,
+            patch: { breed: 'Tabby' },
+            ifMatch: [etag],
+          });
+          assert.equal(edited.pet.breed, 'Tabby');
           const { id: apiKeyId } = await services.apiKeys.create({ name: 'upgrade', plan: 'free' });
           const order = await services.orders.place({ apiKeyId, managesAll: false }, { petId: rows[0]!.id });
           assert.equal(order.status, 'placed');
