@@ -11,7 +11,7 @@ import { ApiError } from '../errors/api-error.js';
 import { leftOut } from '../left-out.js';
 import type { Database } from '../store/schema.js';
 import type { Store } from '../store/store.js';
-import { appendEvents } from '../store/repositories/events-repository.js';
+import { appendEvents, type NewEvent } from '../store/repositories/events-repository.js';
 import {
   findOpenOrderId,
   findPetById,
@@ -141,9 +141,14 @@ export async function createPetsService(
    * One edit, inside `trx`, which took the append turn first. Every refusal (no such pet, a stale ETag, an
    * open order, a breed not in the list) comes before the one write, so a refused edit leaves nothing behind.
    * The write is conditional on the revision read: should another transaction change the pet in between,
-   * the edit starts again from the pet as it now is, or, with `If-Match`, is refused.
+   * the edit starts again from the pet as it now is, or, with `If-Match`, is refused. Its event is added to
+   * `written`, which the group appends in one statement once every change is made.
    */
-  async function updateIn(trx: Transaction<Database>, { id, patch, ifMatch }: PetChange): Promise<TaggedPet> {
+  async function updateIn(
+    trx: Transaction<Database>,
+    { id, patch, ifMatch }: PetChange,
+    written: NewEvent[],
+  ): Promise<TaggedPet> {
     for (;;) {
       const row = await findPetById(trx, id);
       if (!row) throw new ApiError('pet_not_found', id);
@@ -162,20 +167,20 @@ export async function createPetsService(
       const updated = await updatePetAt(trx, id, row.revision, { ...fieldColumns(after), updated_at: now });
       if (!updated) continue;
       const pet = toPet(updated);
-      if (events) await appendEvents(trx, [{ type: 'pet.updated', data: pet, changes, createdAt: now }]);
+      written.push({ type: 'pet.updated', data: pet, changes, createdAt: now });
       return { pet, etag: petEtag(updated) };
     }
   }
 
-  /** Removes the pet inside `trx`, which took the append turn first; refusals come before the one write. */
-  async function removeIn(trx: Transaction<Database>, id: number): Promise<undefined> {
+  /** Removes the pet inside `trx`, as updateIn edits one. */
+  async function removeIn(trx: Transaction<Database>, id: number, written: NewEvent[]): Promise<undefined> {
     for (;;) {
       const row = await findPetById(trx, id);
       if (!row) throw new ApiError('pet_not_found', id);
       await refuseWithOpenOrder(trx, id);
       const now = clock();
       if (!(await updatePetAt(trx, id, row.revision, { removed_at: now, updated_at: now }))) continue;
-      if (events) await appendEvents(trx, [{ type: 'pet.removed', data: { id }, createdAt: now }]);
+      written.push({ type: 'pet.removed', data: { id }, createdAt: now });
       return undefined;
     }
   }
@@ -192,8 +197,23 @@ export async function createPetsService(
   }
 
   type Change = PetChange | { id: number; patch?: undefined };
-  const changeIn = (trx: Transaction<Database>, change: Change) =>
-    change.patch ? updateIn(trx, change) : removeIn(trx, change.id);
+  const changeIn = (trx: Transaction<Database>, change: Change, written: NewEvent[]) =>
+    change.patch ? updateIn(trx, change, written) : removeIn(trx, change.id, written);
+
+  /**
+   * A group's changes, each alone (a refused one wrote nothing, so it needs no savepoint), then all their
+   * events in one statement, as a group of creations appends its own.
+   */
+  async function changeAll<C, T>(
+    trx: Transaction<Database>,
+    changes: C[],
+    work: (change: C, written: NewEvent[]) => Promise<T>,
+  ) {
+    const written: NewEvent[] = [];
+    const endings = await eachAlone(changes, (change) => work(change, written), isRefusal);
+    if (events && written.length > 0) await appendEvents(trx, written);
+    return endings;
+  }
 
   // Edits and removals without an Idempotency-Key share transactions (Speed.groupCommit), as creations do:
   // one refused is answered with its error while the others commit.
@@ -201,13 +221,13 @@ export async function createPetsService(
     store.db.transaction().execute(async (trx) => {
       // First: the changes append events, whose ids must commit in order.
       await store.serializeAppends(trx);
-      return eachAlone(changes, (change) => changeIn(trx, change), isRefusal);
+      return changeAll(trx, changes, (change, written) => changeIn(trx, change, written));
     }),
   );
 
-  // Keyed edits are grouped too (idempotency.ts); a refused one wrote nothing, so it needs no savepoint.
+  // Keyed edits are grouped too (idempotency.ts).
   const updateKeyed = idempotency.useCase(async (trx, changes: PetChange[]) =>
-    (await eachAlone(changes, (change) => updateIn(trx, change), isRefusal)).map((ending) =>
+    (await changeAll(trx, changes, (change, written) => updateIn(trx, change, written))).map((ending) =>
       'error' in ending ? ending : { value: { status: 200, body: ending.value } },
     ),
   );
