@@ -1,6 +1,7 @@
 // Two independent instances (separate processes, two ports) sharing one PostgreSQL deployment, as behind a
-// load balancer: writes through both are listed completely, once each, by following Link from either, and
-// with Redis a key's rate-limit budget is one for both.
+// load balancer: writes through both are listed completely, once each, by following Link from either; an
+// edit or a removal through one is read at once through the other; and with Redis a key's rate-limit budget
+// is one for both.
 import assert from 'node:assert/strict';
 import { Redis } from 'ioredis';
 import { after, before, describe, test } from 'node:test';
@@ -111,6 +112,41 @@ describe('instances sharing PostgreSQL', { skip: !postgres && 'no PostgreSQL' },
       assert.deepEqual(listed, wanted);
     });
   }
+
+  test('an edit or a removal through one instance is read at once through the other', async () => {
+    const read = async (i: number, path: string) => {
+      const res = await fetch(`${instance(i).url}${path}`, { headers: auth });
+      return { status: res.status, etag: res.headers.get('etag'), body: (await res.json()) as unknown };
+    };
+    for (const [round, pet] of created.slice(0, 10).entries()) {
+      const [writer, reader] = [round, round + 1];
+      // Read first, so that the reader holds the page and the pet in its caches before the change.
+      await read(reader, `/v1/pets?limit=100`);
+      const edited = await fetch(`${instance(writer).url}/v1/pets/${pet.id}`, {
+        method: 'PATCH',
+        headers: { ...auth, 'content-type': 'application/merge-patch+json' },
+        body: JSON.stringify({ name: `edited ${round}`, goodWith: { cats: true } }),
+      });
+      assert.equal(edited.status, 200);
+      const got = await read(reader, `/v1/pets/${pet.id}`);
+      assert.equal((got.body as Pet).name, `edited ${round}`);
+      assert.equal(got.etag, edited.headers.get('etag'));
+      const page = (await read(reader, '/v1/pets?limit=100')).body as Pet[];
+      assert.equal(page.find((listed) => listed.id === pet.id)?.name, `edited ${round}`);
+
+      const inventory = (await read(reader, '/v1/store/inventory')).body as Record<string, number>;
+      const removed = await fetch(`${instance(writer).url}/v1/pets/${pet.id}`, {
+        method: 'DELETE',
+        headers: auth,
+      });
+      assert.equal(removed.status, 204);
+      assert.equal((await read(reader, `/v1/pets/${pet.id}`)).status, 404);
+      const after = (await read(reader, '/v1/pets?limit=100')).body as Pet[];
+      assert.ok(!after.some((listed) => listed.id === pet.id));
+      const counted = (await read(reader, '/v1/store/inventory')).body as Record<string, number>;
+      assert.equal(counted[pet.status], inventory[pet.status]! - 1);
+    }
+  });
 
   test(
     "a key's rate-limit budget is shared by the instances",
