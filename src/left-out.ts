@@ -7,7 +7,9 @@ export interface LeftOut {
   scopeChecks: boolean;
   /** `POST /v1/pets` writes no `pet.created` event to the outbox. */
   eventOutbox: boolean;
+  /** Creations and edits keep no search index (`q` then finds nothing they wrote). */
+  searchIndex: boolean;
 }
 
 /** Read once, as the app is built: set it before, never while a service runs. */
-export const leftOut: LeftOut = { scopeChecks: false, eventOutbox: false };
+export const leftOut: LeftOut = { scopeChecks: false, eventOutbox: false, searchIndex: false };

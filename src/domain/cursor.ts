@@ -1,13 +1,20 @@
-// Opaque listing cursors: the last id seen and the filter it belongs to, signed so that an altered or
-// foreign cursor is refused rather than silently listing something else. One codec per listing: pets are
-// filtered by `status`, events by `type`, orders by `status|petId`; a cursor of one listing is refused by another.
+// Opaque listing cursors: the last id seen (and, in a listing sorted by something else, its sort key) and the
+// filter it belongs to, signed so that an altered or foreign cursor is refused rather than silently listing
+// something else. One codec per listing: pets are filtered by `status` (or by a digest of their filters and
+// sort, which starts with `#`), events by `type`, orders by `status|petId`; a cursor of one listing is refused
+// by another.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 export interface CursorPosition {
   afterId: number;
+  /** The sort key of the last item seen, in a listing sorted by something other than id. */
+  key?: number | string;
   /** The listing's filter value (a pet status, an event type), if any. */
   filter: string | undefined;
 }
+
+/** Marks a payload that holds a sort key: `k` and a JSON array, which no id (digits) begins with. */
+const keyed = 'k';
 
 export type DecodedCursor = { ok: true; position: CursorPosition } | { ok: false; reason: string };
 
@@ -25,7 +32,11 @@ export class CursorCodec {
   ) {}
 
   encode(position: CursorPosition): string {
-    const payload = Buffer.from(`${position.afterId}.${position.filter ?? ''}`).toString('base64url');
+    const text =
+      position.key === undefined
+        ? `${position.afterId}.${position.filter ?? ''}`
+        : keyed + JSON.stringify([position.afterId, position.key, position.filter ?? '']);
+    const payload = Buffer.from(text).toString('base64url');
     return `${payload}.${this.tag(payload).toString('base64url')}`;
   }
 
@@ -39,23 +50,40 @@ export class CursorCodec {
     if (!issuedSpelling || presented.length !== tagBytes || !timingSafeEqual(presented, this.tag(payload))) {
       return { ok: false, reason: 'it was not issued by this service or was altered' };
     }
-    const text = Buffer.from(payload, 'base64url').toString();
-    const dot = text.indexOf('.');
-    const afterId = Number(dot < 0 ? text : text.slice(0, dot));
-    const cursorFilter = dot < 0 ? '' : text.slice(dot + 1);
+    const { afterId, key, cursorFilter } = positionOf(Buffer.from(payload, 'base64url').toString());
     if (!Number.isSafeInteger(afterId) || afterId < 0)
       return { ok: false, reason: 'it holds no valid position' };
     if (cursorFilter !== (filter ?? '')) {
+      const digested = cursorFilter.startsWith('#') || filter?.startsWith('#');
       return {
         ok: false,
-        reason: `it continues a listing with ${this.filterName}=${cursorFilter || '(none)'}, not this one`,
+        reason: digested
+          ? 'it continues a listing with other filters or another sort, not this one'
+          : `it continues a listing with ${this.filterName}=${cursorFilter || '(none)'}, not this one`,
       };
     }
-    return { ok: true, position: { afterId, filter } };
+    return { ok: true, position: key === undefined ? { afterId, filter } : { afterId, key, filter } };
   }
 
   private tag(payload: string): Buffer {
     const signed = this.listing ? `${this.listing}|${payload}` : payload;
     return createHmac('sha256', this.secret).update(signed).digest().subarray(0, tagBytes);
   }
+}
+
+/** The parts of a signed payload: its id, its sort key if it holds one, and its filter. */
+function positionOf(text: string): { afterId: number; key?: number | string; cursorFilter: string } {
+  if (text.startsWith(keyed)) {
+    const parts: unknown = JSON.parse(text.slice(keyed.length));
+    const [afterId, key, cursorFilter] = Array.isArray(parts) ? parts : [];
+    const validKey = typeof key === 'number' || typeof key === 'string';
+    return validKey && typeof cursorFilter === 'string' && typeof afterId === 'number'
+      ? { afterId, key, cursorFilter }
+      : { afterId: -1, cursorFilter: '' };
+  }
+  const dot = text.indexOf('.');
+  return {
+    afterId: Number(dot < 0 ? text : text.slice(0, dot)),
+    cursorFilter: dot < 0 ? '' : text.slice(dot + 1),
+  };
 }

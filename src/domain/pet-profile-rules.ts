@@ -1,5 +1,6 @@
 // The rules of a profile that its schema cannot state: they depend on today's date, or compare values
 // with one another. Each broken rule is described in words that name the field.
+import { caseKey } from './case-key.js';
 import { earliestBirthDate } from './pet-profile-values.js';
 
 /**
@@ -7,8 +8,6 @@ import { earliestBirthDate } from './pet-profile-values.js';
  * anywhere can record an animal born on its today.
  */
 const latestBirthDate = (now: number) => new Date(now + 14 * 3_600_000).toISOString().slice(0, 10);
-
-const tagKey = (tag: string) => tag.normalize('NFC').toLowerCase();
 
 /** What is wrong with these fields of a profile, naming the field; undefined when nothing is. */
 export function brokenProfileRule(
@@ -21,9 +20,9 @@ export function brokenProfileRule(
   if (tags) {
     const seen = new Map<string, string>();
     for (const tag of tags) {
-      const twin = seen.get(tagKey(tag));
+      const twin = seen.get(caseKey(tag));
       if (twin !== undefined) return `tags must be unique whatever their case: "${twin}" and "${tag}"`;
-      seen.set(tagKey(tag), tag);
+      seen.set(caseKey(tag), tag);
     }
   }
   return undefined;

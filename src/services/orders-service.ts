@@ -18,7 +18,7 @@ import { defaultPageSize } from '../domain/page.js';
 import { petStatuses, type PetStatus } from '../domain/pet.js';
 import { ApiError } from '../errors/api-error.js';
 import { appendEvents, type NewEvent } from '../store/repositories/events-repository.js';
-import { findPetById } from '../store/repositories/pets-repository.js';
+import { changeTime, findPetById } from '../store/repositories/pets-repository.js';
 import {
   countPetsByStatus,
   findOrderById,
@@ -125,7 +125,7 @@ export async function createOrdersService(
    */
   async function placeAll(trx: Transaction<Database>, placements: Placement[]): Promise<ItemEnding<Order>[]> {
     const { petFrom, petTo, to } = orderTransitions.place;
-    const now = clock();
+    const now = await changeTime(trx, clock());
     const petIds = placements.map(({ newOrder }) => newOrder.petId);
     const movedPets = new Map(
       (await movePetsFrom(trx, [...new Set(petIds)], petFrom, petTo, now)).map((pet) => [pet.id, pet]),
@@ -213,7 +213,7 @@ export async function createOrdersService(
   async function actIn(trx: Transaction<Database>, { caller, id, action }: Action): Promise<Order> {
     const { from, to, petTo } = orderTransitions[action];
     const owner = ownerFilter(caller);
-    const now = clock();
+    const now = await changeTime(trx, clock());
     // The conditional update decides concurrent actions on one order: only one moves it out of `from`.
     const updated = await updateOrderStatus(trx, { id, ownerKeyId: owner, from, to, now });
     if (updated) {

@@ -1,12 +1,14 @@
 // A pet between its two shapes: the row the store keeps and the Pet the API answers, and the merge of a
 // patch (RFC 7396) into a pet, with the names of the fields it changed.
 import { defaultPetStatus, PetPatchSchema, type NewPet, type Pet, type PetPatch } from '../domain/pet.js';
+import { caseKey } from '../domain/case-key.js';
+import { foldText } from '../domain/search-words.js';
 import type { NewPetRow, PetRow } from '../store/schema.js';
 
 /** The fields a client may write: a Pet without what the service sets. */
 export type PetFields = Omit<Pet, 'id' | 'createdAt' | 'updatedAt'>;
 
-/** The columns of a pet that hold its fields, as written on create and on every edit. */
+/** The columns of a pet that hold its fields and the keys derived from them, as written on create and on every edit. */
 export type PetFieldColumns = Omit<NewPetRow, 'id' | 'created_at' | 'updated_at' | 'revision' | 'removed_at'>;
 
 const fromFlag = (value: number | null): boolean | null => (value === null ? null : value === 1);
@@ -101,6 +103,8 @@ export const fieldColumns = (fields: PetFields): PetFieldColumns => ({
   good_with_dogs: toFlag(fields.goodWith.dogs),
   good_with_cats: toFlag(fields.goodWith.cats),
   tags: JSON.stringify(fields.tags),
+  name_key: foldText(fields.name),
+  breed_key: fields.breed === null ? null : caseKey(fields.breed),
 });
 
 /**
@@ -160,6 +164,15 @@ export function creationFingerprintValues(newPet: NewPet): unknown[] {
 
 /** A patch's fields as it sends them, in a fixed order, as creationFingerprintValues gives a creation's. */
 export const patchFingerprintValues = (patch: PetPatch): unknown[] => sentFields(patch, fieldNames);
+
+/** The fields `q` searches: a change to one of them indexes the pet again. */
+export const searchedFieldNames: ReadonlyArray<keyof PetFields> = [
+  'name',
+  'breed',
+  'color',
+  'tags',
+  'description',
+];
 
 /** The names of the fields whose value differs between `before` and `after`. */
 export const changedFields = (before: PetFields, after: PetFields): Array<keyof PetFields> =>

@@ -4,7 +4,8 @@ import type { Transaction } from 'kysely';
 import { CursorCodec } from '../domain/cursor.js';
 import { requestFingerprint } from '../domain/idempotency.js';
 import { defaultPageSize } from '../domain/page.js';
-import type { NewPet, Pet, PetPatch, PetStatus } from '../domain/pet.js';
+import type { NewPet, Pet, PetPatch } from '../domain/pet.js';
+import type { PetFilter, PetSort } from '../domain/pet-listing.js';
 import { brokenProfileRule } from '../domain/pet-profile-rules.js';
 import { satisfies, type IfMatch } from '../domain/if-match.js';
 import { ApiError } from '../errors/api-error.js';
@@ -12,18 +13,19 @@ import { leftOut } from '../left-out.js';
 import type { Database } from '../store/schema.js';
 import type { Store } from '../store/store.js';
 import { appendEvents, type NewEvent } from '../store/repositories/events-repository.js';
+import { deletePetTerms, insertPetTerms } from '../store/repositories/pet-terms-repository.js';
 import {
+  changeTime,
   findOpenOrderId,
   findPetById,
   findPetsByIds,
   insertPets,
-  listPetsAfter,
   updatePetAt,
 } from '../store/repositories/pets-repository.js';
 import { eachAlone } from '../store/savepoint.js';
 import { readSetting } from '../store/repositories/settings-repository.js';
 import type { Speed, VersionView } from '../speed/index.js';
-import { readKeysetPage } from './keyset-page.js';
+import { listingIdentity, readPetPage, type PetPage } from './pet-pages.js';
 import type { Idempotency, IdempotencyScope, IdempotentOutcome } from './idempotency.js';
 import {
   changedFields,
@@ -33,24 +35,15 @@ import {
   newPetFields,
   patchFingerprintValues,
   petEtag,
+  searchedFieldNames,
   toPet,
 } from './pet-record.js';
 
-export interface PetPage {
-  pets: Pet[];
-  /** Cursor that continues the listing, when more pets followed at the time of the read. */
-  nextCursor: string | undefined;
-  /** The page size asked for, or the default one: the links keep it. */
-  limit: number;
-  /**
-   * On the last page (no next cursor): the cursor a tailing client resumes from later, after the last pet
-   * it has seen (or where it started, on an empty page). It sees every pet created since, none twice.
-   */
-  resumeCursor: string | undefined;
-}
+export type { PetPage };
 
 export interface ListPetsInput {
-  status?: PetStatus;
+  filter?: PetFilter;
+  sort?: PetSort;
   limit?: number;
   cursor?: string;
 }
@@ -95,6 +88,7 @@ export async function createPetsService(
   clock: () => number = Date.now,
 ): Promise<PetsService> {
   const events = !leftOut.eventOutbox;
+  const searchIndex = !leftOut.searchIndex;
   const cursors = new CursorCodec(await readSetting(store.db, 'cursor_secret'));
   const pages = speed.cache<PetPage>('data', cachedPages);
   const petsById = speed.turnBatch(async (ids: number[]) => {
@@ -103,16 +97,18 @@ export async function createPetsService(
   });
 
   /**
-   * Inserts pets and their `pet.created` events; `trx` has called `store.serializeAppends` first. One
-   * statement for the pets and one for the events however many there are, so that a group of creations
-   * costs PostgreSQL a few round trips rather than two per pet.
+   * Inserts pets, their search index and their `pet.created` events; `trx` has called
+   * `store.serializeAppends` first. One statement for the pets, one for their words (for most groups) and one
+   * for the events however many there are, so that a group of creations costs PostgreSQL a few round trips
+   * rather than several per pet.
    */
   const insertAll = async (trx: Transaction<Database>, newPets: NewPet[]) => {
-    const now = clock();
+    const now = await changeTime(trx, clock());
     const rows = await insertPets(
       trx,
       newPets.map((newPet) => ({ ...fieldColumns(newPetFields(newPet)), created_at: now, updated_at: now })),
     );
+    if (searchIndex) await insertPetTerms(trx, rows);
     const pets = rows.map(toPet);
     if (!events) return pets;
     await appendEvents(
@@ -163,9 +159,13 @@ export async function createPetsService(
       );
       if (broken) throw new ApiError('validation_failed', broken);
       if (changes.includes('status')) await refuseWithOpenOrder(trx, id);
-      const now = clock();
+      const now = await changeTime(trx, clock());
       const updated = await updatePetAt(trx, id, row.revision, { ...fieldColumns(after), updated_at: now });
       if (!updated) continue;
+      if (searchIndex && changes.some((field) => searchedFieldNames.includes(field))) {
+        await deletePetTerms(trx, [id]);
+        await insertPetTerms(trx, [updated]);
+      }
       const pet = toPet(updated);
       written.push({ type: 'pet.updated', data: pet, changes, createdAt: now });
       return { pet, etag: petEtag(updated) };
@@ -178,8 +178,9 @@ export async function createPetsService(
       const row = await findPetById(trx, id);
       if (!row) throw new ApiError('pet_not_found', id);
       await refuseWithOpenOrder(trx, id);
-      const now = clock();
+      const now = await changeTime(trx, clock());
       if (!(await updatePetAt(trx, id, row.revision, { removed_at: now, updated_at: now }))) continue;
+      await deletePetTerms(trx, [id]);
       written.push({ type: 'pet.removed', data: { id }, createdAt: now });
       return undefined;
     }
@@ -273,18 +274,10 @@ export async function createPetsService(
       if ('error' in ending) throw ending.error;
     },
 
-    list: ({ status, limit = defaultPageSize, cursor }, version) =>
-      // Keyed by the cursor as sent: a cached page skips checking its signature too.
-      pages.read(`${status ?? ''}|${limit}|${cursor ?? ''}`, () => readPage(status, limit, cursor), version),
+    list({ filter = {}, sort = 'id', limit = defaultPageSize, cursor }, version) {
+      // Keyed by the listing and the cursor as sent: a cached page skips checking its signature too.
+      const key = `${listingIdentity(filter, sort) ?? ''}|${limit}|${cursor ?? ''}`;
+      return pages.read(key, () => readPetPage(store, cursors, { filter, sort, limit, cursor }), version);
+    },
   };
-
-  async function readPage(status: PetStatus | undefined, limit: number, cursor: string | undefined) {
-    const { items, nextCursor, resumeCursor } = await readKeysetPage(
-      cursors,
-      { filter: status, limit, cursor },
-      (afterId, rows) => listPetsAfter(store.db, { status, afterId, limit: rows }),
-      toPet,
-    );
-    return { pets: items, nextCursor, resumeCursor, limit };
-  }
 }

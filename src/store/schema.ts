@@ -37,6 +37,17 @@ export interface PetsTable {
   good_with_cats: number | null;
   /** A JSON array of strings; `[]` unless written. */
   tags: Generated<string>;
+  /** The name as the name sort compares it (src/domain/search-words.ts, foldText). */
+  name_key: string | null;
+  /** The breed as the breed filter compares it (src/domain/case-key.ts). */
+  breed_key: string | null;
+}
+
+/** The search index: one row per word (`w`) and per tag (`t`) of a pet (pet-terms-repository.ts). */
+export interface PetTermsTable {
+  pet_id: number;
+  kind: string;
+  term: string;
 }
 
 export interface ApiKeysTable {
@@ -168,11 +179,13 @@ export interface Database {
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
   orders: OrdersTable;
+  pet_terms: PetTermsTable;
 }
 
 export type PetRow = Selectable<PetsTable>;
 export type NewPetRow = Insertable<PetsTable>;
 export type PetRowChange = Updateable<PetsTable>;
+export type PetTermRow = Insertable<PetTermsTable>;
 export type ApiKeyRow = Selectable<ApiKeysTable>;
 export type NewApiKeyRow = Insertable<ApiKeysTable>;
 export type IdempotencyRecordRow = Selectable<IdempotencyRecordsTable>;

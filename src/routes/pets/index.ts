@@ -12,7 +12,6 @@ import {
   getPetError,
   getPetResponse,
   listPetsResponse,
-  ListPetsQuery,
   PetIdParams,
   petPatchBody,
   removePetResponse,
@@ -24,6 +23,7 @@ import { NewPetSchema, PetPatchSchema, type PetPatch } from '../../domain/pet.js
 import { createdPetEtag } from '../../services/pet-record.js';
 import { parseIfMatch } from '../../http/entity-tags.js';
 import { checkPatchBody } from './patch-body.js';
+import { filterOf, ListPetsQuery } from './list-query.js';
 
 export interface PetsRoutesOptions {
   /** Base of absolute links, ending in /v1; '/v1' gives relative ones. */
@@ -51,9 +51,11 @@ export const petsRoutes: FastifyPluginAsyncTypebox<PetsRoutesOptions> = async (
         tags: ['pets'],
         summary: 'List animals',
         description:
-          'Animals in ascending `id` order, optionally filtered by `status`. Paginated with keyset cursors: ' +
-          'follow `Link: rel="next"` until it is absent. The last page carries `Link: rel="resume"` instead: ' +
-          'requested later, it continues with every animal created since, none skipped and none repeated.',
+          'Animals in ascending `id` order, or in the order of `sort`, filtered by any of the parameters ' +
+          '(combined with AND; a comma list is an OR of its values). Paginated with keyset cursors: follow ' +
+          '`Link: rel="next"` until it is absent. The last page of an ascending sort carries `Link: rel="resume"` ' +
+          'instead: requested later, it continues with every animal created since (`sort=id`) or changed since ' +
+          '(`sort=updatedAt`), none skipped and none repeated (docs/search.md).',
         querystring: ListPetsQuery,
         response: {
           200: listPetsResponse,
@@ -63,13 +65,18 @@ export const petsRoutes: FastifyPluginAsyncTypebox<PetsRoutesOptions> = async (
       },
     },
     async (request, reply) => {
-      const { status } = request.query;
-      const page = await pets.list(request.query, request.dataVersion);
+      const { limit, cursor, sort, ...filters } = request.query;
+      const page = await pets.list(
+        { filter: filterOf(request.query), sort, limit, cursor },
+        request.dataVersion,
+      );
       let answer = answers.get(page);
       if (!answer) {
         // `next` only while more pets follow, so that clients following it until it is absent stop; the last
         // page gives `resume` instead, where a tailing client continues later (docs/decisions.md).
-        const link = pageLinkValue(`${baseUrl}/pets`, { limit: page.limit, status }, page);
+        // The default sort is left out, so that the links of a plain listing stay as they always were.
+        const ordered = sort === 'id' ? {} : { sort };
+        const link = pageLinkValue(`${baseUrl}/pets`, { limit: page.limit, ...filters, ...ordered }, page);
         // The route's own serializer, from its response schema: the same JSON as returning the pets.
         answer = { body: reply.serialize(page.pets), link };
         answers.set(page, answer);

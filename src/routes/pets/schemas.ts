@@ -1,6 +1,6 @@
 // Schemas of each pet operation (a pet's own are in domain/pet.ts): validation, serialization and OpenAPI at once.
 import { Type } from '@sinclair/typebox';
-import { pageCursorQuery, pageLimitQuery, pageLinkHeader } from '../../http/page-link.js';
+import { pageLinkHeader } from '../../http/page-link.js';
 import { NewPetSchema, PetPatchSchema, PetSchema, PetStatusSchema } from '../../domain/pet.js';
 import { idSchema } from '../../domain/resource-id.js';
 import type { ErrorCode } from '../../errors/catalogue.js';
@@ -12,21 +12,12 @@ export const PetsSchema = Type.Array(Type.Ref(PetSchema), {
   description: 'A JSON array of Pet',
 });
 
-export const ListPetsQuery = Type.Object(
-  {
-    limit: pageLimitQuery('animals'),
-    status: Type.Optional(Type.Ref(PetStatusSchema, { description: 'Only animals with this status' })),
-    cursor: pageCursorQuery(['status']),
-  },
-  { additionalProperties: false },
-);
-
 export const PetIdParams = Type.Object({ petId: idSchema('Identifier of the animal') });
 
 export const listPetsResponse = Type.Ref(PetsSchema, {
   description:
-    'A page of animals in ascending `id` order. When more follow, `Link` gives the next page; on the last ' +
-    'page it gives where to resume later.',
+    'A page of animals in the order of `sort` (ascending `id` by default). When more follow, `Link` gives the ' +
+    'next page; on the last page of an ascending sort it gives where to resume later.',
   headers: {
     ...commonHeaders,
     Link: pageLinkHeader('/pets', 'animals'),

@@ -1,7 +1,9 @@
 // Reading and writing pet rows. A removed pet is a tombstone (`removed_at` set): every read here leaves it out.
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely';
 import { openOrderStatuses } from '../../domain/order.js';
-import type { PetStatus } from '../../domain/pet.js';
+import type { PetFilter, PetSort } from '../../domain/pet-listing.js';
+import { prefixEnd } from '../../domain/search-words.js';
+import { termKinds } from './pet-terms-repository.js';
 import type { Database, NewPetRow, PetRow, PetRowChange } from '../schema.js';
 import { compiledRows } from './compiled-rows.js';
 
@@ -44,18 +46,99 @@ export async function findPetsByIds(db: Db, ids: number[]): Promise<PetRow[]> {
     .execute();
 }
 
+/** Where a page starts: after the pet of this id and, for a sort other than by id, this sort key. */
+export interface PetPosition {
+  id: number;
+  key?: number | string;
+}
+
 export interface PetPageQuery {
-  status: PetStatus | undefined;
-  afterId: number;
+  filter: PetFilter;
+  sort: PetSort;
+  after: PetPosition | undefined;
   limit: number;
 }
 
-/** One keyset page: rows with id above `afterId`, in id order, so every page costs the same as the first. */
-export async function listPetsAfter(db: Db, { status, afterId, limit }: PetPageQuery): Promise<PetRow[]> {
-  let query = db.selectFrom('pets').selectAll().where('id', '>', afterId).where('removed_at', 'is', null);
-  if (status) query = query.where('status', '=', status);
-  return query.orderBy('id').limit(limit).execute();
+/** Each sort's column (none: by id alone) and direction; ties are broken by id in the same direction. */
+const sortOrders: Record<
+  PetSort,
+  { column?: 'updated_at' | 'created_at' | 'name_key'; descending: boolean }
+> = {
+  id: { descending: false },
+  updatedAt: { column: 'updated_at', descending: false },
+  '-updatedAt': { column: 'updated_at', descending: true },
+  '-createdAt': { column: 'created_at', descending: true },
+  name: { column: 'name_key', descending: false },
+};
+
+/** The sort key of a row, as a cursor keeps it. */
+export function sortKeyOf(row: PetRow, sort: PetSort): number | string | undefined {
+  const { column } = sortOrders[sort];
+  if (!column) return undefined;
+  return column === 'name_key' ? (row.name_key ?? '') : Number(row[column]);
 }
+
+const flagColumns = {
+  children: 'good_with_children',
+  dogs: 'good_with_dogs',
+  cats: 'good_with_cats',
+  spayedNeutered: 'spayed_neutered',
+  houseTrained: 'house_trained',
+  vaccinated: 'vaccinated',
+  specialNeeds: 'special_needs',
+} as const;
+
+/**
+ * One keyset page of the pets that pass every filter, in the sort's order: the rows after `after`, so that
+ * every page costs about what the first does. Removed pets are never listed.
+ */
+export async function listPets(db: Db, { filter, sort, after, limit }: PetPageQuery): Promise<PetRow[]> {
+  let query = db.selectFrom('pets').selectAll().where('removed_at', 'is', null);
+  const { column, descending } = sortOrders[sort];
+  const direction = descending ? 'desc' : 'asc';
+  if (after) {
+    const beyond = descending ? '<' : '>';
+    query = column
+      ? query.where((eb) => eb(eb.refTuple(column, 'id'), beyond, eb.tuple(after.key!, after.id)))
+      : query.where('id', beyond, after.id);
+  }
+  if (filter.status) query = query.where('status', '=', filter.status);
+  if (filter.categoryIds) query = query.where('category_id', 'in', filter.categoryIds);
+  if (filter.breeds) query = query.where('breed_key', 'in', filter.breeds);
+  if (filter.sexes) query = query.where('sex', 'in', filter.sexes);
+  if (filter.ages) query = query.where('age', 'in', filter.ages);
+  if (filter.sizes) query = query.where('size', 'in', filter.sizes);
+  if (filter.coats) query = query.where('coat', 'in', filter.coats);
+  for (const name of [...(filter.goodWith ?? []), ...(filter.attributes ?? [])]) {
+    query = query.where(flagColumns[name], '=', 1);
+  }
+  if (filter.updatedSince !== undefined) query = query.where('updated_at', '>=', filter.updatedSince);
+  for (const tag of filter.tags ?? []) query = query.where(hasTerm(termKinds.tag, tag));
+  if (filter.words) {
+    const { words, prefix } = filter.words;
+    // A query with no word in it matches no pet.
+    if (prefix === undefined) return [];
+    for (const word of words) query = query.where(hasTerm(termKinds.word, word));
+    query = query.where(hasTerm(termKinds.word, prefix, prefixEnd(prefix)));
+  }
+  if (column) query = query.orderBy(column, direction);
+  return query.orderBy('id', direction).limit(limit).execute();
+}
+
+/** The pet has the index row `term` of `kind`, or, given `end`, one from `term` up to `end`. */
+const hasTerm = (kind: string, term: string, end?: string) => (eb: ExpressionBuilder<Database, 'pets'>) =>
+  eb.exists(
+    eb
+      .selectFrom('pet_terms')
+      .select('pet_terms.pet_id')
+      .whereRef('pet_terms.pet_id', '=', 'pets.id')
+      .where('pet_terms.kind', '=', kind)
+      .$call((terms) =>
+        end === undefined
+          ? terms.where('pet_terms.term', '=', term)
+          : terms.where('pet_terms.term', '>=', term).where('pet_terms.term', '<', end),
+      ),
+  );
 
 /**
  * Writes `change` to the pet if it is still at `revision`, moving its revision on; returns the row as it now
@@ -75,6 +158,20 @@ export async function updatePetAt(
     .where('removed_at', 'is', null)
     .returningAll()
     .executeTakeFirst();
+}
+
+/**
+ * The time to stamp a transaction's changes with: now, or just after the latest change already stamped when
+ * the clock is behind it (another instance's clock, or this one's stepping back). Called after
+ * `store.serializeAppends`, which makes writers take their turns, so that the changes of later transactions
+ * bear later times: a client following `sort=updatedAt` never sees a change appear behind its cursor.
+ */
+export async function changeTime(db: Db, now: number): Promise<number> {
+  const { latest } = await db
+    .selectFrom('pets')
+    .select((eb) => eb.fn.max('updated_at').as('latest'))
+    .executeTakeFirstOrThrow();
+  return latest === null ? now : Math.max(now, Number(latest) + 1);
 }
 
 /** The id of the pet's open order (placed or approved), if it has one. */
