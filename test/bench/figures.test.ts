@@ -1,5 +1,5 @@
-// The harness's arithmetic without load: reading wrk's report, shaping its requests, medians, targets,
-// the orders deployment's layout, CPU-profile self times and a process's CPU time from /proc.
+// The harness's arithmetic without load: reading wrk's report, shaping its requests, medians, targets, the
+// orders deployment's layout, the seeded profiles, CPU-profile self times and a process's CPU time from /proc.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { evaluateGoals } from '../../bench/goals.js';
@@ -10,7 +10,10 @@ import { parseWrkOutput, wrkScript } from '../../bench/lib/load/wrk-generator.js
 import { median, summarize, unsteadyRows, type RowSummary } from '../../bench/lib/medians.js';
 import { orderLayout, orderStatusOf, petStatusIn } from '../../bench/lib/order-rows.js';
 import { cpuSecondsIn } from '../../bench/lib/process-cpu.js';
-import { statusOf } from '../../bench/lib/pet-rows.js';
+import { seedPet, statusOf } from '../../bench/lib/pet-rows.js';
+import { PetSchema, PetStatusSchema } from '../../src/domain/pet.js';
+import { brokenProfileRule } from '../../src/domain/pet-profile-rules.js';
+import { createValidatorCompiler } from '../../src/http/validation.js';
 
 const wrkReport = `Running 2s test @ http://127.0.0.1:4000/v1/pets
   1 threads and 50 connections
@@ -113,6 +116,32 @@ test('seeded statuses are 60% available, 25% pending, 15% sold', () => {
   const counts = { available: 0, pending: 0, sold: 0 };
   for (let id = 1; id <= 1000; id++) counts[statusOf(id)]++;
   assert.deepEqual(counts, { available: 600, pending: 250, sold: 150 });
+});
+
+test('seeded pets carry a full profile the API would take, the same for the same id', () => {
+  const compile = createValidatorCompiler([PetStatusSchema]);
+  const valid = compile({ schema: PetSchema, httpPart: 'body', method: 'GET', url: '/v1/pets' }) as ((
+    value: unknown,
+  ) => boolean) & { errors?: unknown };
+  const lengths: number[] = [];
+  const tagCounts = new Set<number>();
+  for (let id = 1; id <= 2000; id++) {
+    const pet = seedPet(id);
+    assert.ok(valid(pet), `pet ${id}: ${JSON.stringify(valid.errors)}`);
+    assert.equal(brokenProfileRule(pet, Date.now()), undefined, `pet ${id}`);
+    const unknown = Object.entries({ ...pet, ...pet.attributes, ...pet.goodWith }).filter(
+      ([, v]) => v === null,
+    );
+    assert.deepEqual(unknown, [], `pet ${id}: every field is filled in`);
+    lengths.push(pet.description!.length);
+    tagCounts.add(pet.tags.length);
+  }
+  assert.ok(
+    Math.min(...lengths) >= 200 && Math.max(...lengths) <= 600,
+    'descriptions of 200 to 600 characters',
+  );
+  assert.deepEqual([...tagCounts].sort(), [0, 1, 2, 3, 4]);
+  assert.deepEqual(seedPet(1234), seedPet(1234));
 });
 
 test('rows summarize as medians of speed and latency, totals of failures, peak memory', () => {
