@@ -8,7 +8,7 @@ import { summarizeProfile } from '../../bench/lib/cpu-profile.js';
 import { IdSequence, withId } from '../../bench/lib/load/id-sequence.js';
 import { parseWrkOutput, wrkScript } from '../../bench/lib/load/wrk-generator.js';
 import { median, summarize, unsteadyRows, type RowSummary } from '../../bench/lib/medians.js';
-import { orderLayout, orderStatusOf, petStatusIn } from '../../bench/lib/order-rows.js';
+import { orderLayout, orderStatusOf, petStatusIn, petsToRename } from '../../bench/lib/order-rows.js';
 import { cpuSecondsIn } from '../../bench/lib/process-cpu.js';
 import { seedPet, statusOf } from '../../bench/lib/pet-rows.js';
 import { PetSchema, PetStatusSchema } from '../../src/domain/pet.js';
@@ -100,6 +100,12 @@ test('the orders deployment: listed orders, then placed orders to approve, then 
   assert.equal(layout.toPlace.first, layout.toApprove.last + 1);
   assert.equal(layout.toPlace.last - layout.toPlace.first + 1, 12_000 * 12 * 3 * 1.5 + 6);
   assert.equal(layout.pets, layout.toPlace.last);
+  const toRename = petsToRename(layout);
+  assert.equal(toRename.next, layout.toApprove.first, 'update-pet renames the pets of both pools');
+  toRename.skipTo(layout.toPlace.last + 1);
+  toRename.assertWithinPool();
+  toRename.take();
+  assert.throws(() => toRename.assertWithinPool(), /past the last seeded one/);
   assert.equal(orderStatusOf(layout.toApprove.first), 'placed');
   assert.equal(status(layout.toApprove.last), 'pending', 'the pet of a placed order is pending');
   assert.equal(status(layout.toPlace.first), 'available');
@@ -208,7 +214,7 @@ test('targets are ratios of the medians, met or missed, or not run', () => {
   assert.equal(byWhat('petstore pets import').met, undefined, 'no bulk figures: not run');
 });
 
-test('the place-order and bulk targets read the rows and the bulk figures', () => {
+test('the place-order, update-pet and bulk targets read the rows and the bulk figures', () => {
   const row = (rps: number): RowSummary => ({ rps, p50Ms: 1, p99Ms: 1, non2xx: 0, errors: 0, rssBytes: 1 });
   const run = (count: number, perSecond: number, rssMb: number) => ({
     count,
@@ -221,13 +227,17 @@ test('the place-order and bulk targets read the rows and the bulk figures', () =
     importAtDefault: run(1000, 400, 130),
     export: run(2000, 5000, 120),
   };
-  const goals = evaluateGoals({ 'create-pet': row(1000), 'place-order': row(650) }, bulk);
+  const goals = evaluateGoals(
+    { 'create-pet': row(1000), 'place-order': row(650), 'update-pet': row(800) },
+    bulk,
+  );
   const byWhat = (start: string) => goals.find((g) => g.what.startsWith(start))!;
   assert.deepEqual(byWhat('POST /v1/store/orders'), {
     ...byWhat('POST /v1/store/orders'),
     measured: 0.65,
     met: false,
   });
+  assert.deepEqual(byWhat('PATCH /v1/pets'), { ...byWhat('PATCH /v1/pets'), measured: 0.8, met: true });
   assert.deepEqual(
     byWhat('petstore pets import'),
     { ...byWhat('petstore pets import'), measured: 0.9, met: true },
