@@ -161,6 +161,12 @@ export const goals: Goal[] = [
     check: atLeast(0.7),
   },
   {
+    what: 'PATCH /v1/pets/{id} (a merge patch) vs POST /v1/pets',
+    target: '≥ 0.80 ×',
+    measure: ratio('update-pet', 'create-pet'),
+    check: atLeast(0.8),
+  },
+  {
     what: 'petstore pets import, rows/s vs POST /v1/pets req/s (as many in flight)',
     target: '≥ 0.80 ×',
     measure: importVsCreatePet,

@@ -91,7 +91,7 @@ try {
     servers.push(await startServer(i === 1 && against ? otherBuild(prepared.server) : prepared.server));
     requests.push(prepared.request);
   }
-  if (requests.every((r) => r.method === 'POST'))
+  if (requests.every((r) => r.method !== 'GET'))
     console.log(
       'Both rows write: where they share a deployment, each process also rereads what the other wrote and ' +
         'waits for its lock, which the figures include.',

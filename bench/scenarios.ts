@@ -8,7 +8,7 @@ import type { Deployment } from './lib/deployments.js';
 import type { Fixtures } from './lib/fixtures.js';
 import { IdSequence, idPlaceholder } from './lib/load/id-sequence.js';
 import type { LoadRequest } from './lib/load/load-generator.js';
-import { ordersToApprove, petsToPlace } from './lib/order-rows.js';
+import { ordersToApprove, petsToPlace, petsToRename } from './lib/order-rows.js';
 import { cliEntry } from './lib/petstore-cli.js';
 import type { ServerSpec } from './lib/server-process.js';
 import { fullSyncEnv, rateLimitsOffEnv, redisLimiterEnv, serveArgs, serviceEnv } from './service-settings.js';
@@ -287,6 +287,28 @@ export const scenarios: Scenario[] = [
           path: `/v1/store/orders/${idPlaceholder}/approve`,
           headers: bearer(orders),
           sequentialIds: ordersToApprove(orders.layout),
+        },
+      };
+    },
+  },
+  {
+    // A shelter's fix of a name, as a merge patch. Each request renames the next pet of the orders
+    // deployment's pools, to a name no pet was seeded with, so that every one changes the pet and writes it
+    // with its `pet.updated` event.
+    name: 'update-pet',
+    label: 'PATCH /v1/pets/{id} with a new name, a pooled pet each',
+    group: 'service',
+    async prepare(f) {
+      const orders = await f.orders();
+      const headers = { ...bearer(orders), 'content-type': 'application/merge-patch+json' };
+      return {
+        server: service(orders),
+        request: {
+          method: 'PATCH',
+          path: `/v1/pets/${idPlaceholder}`,
+          headers,
+          body: `{"name":"Buddy ${idPlaceholder}"}`,
+          sequentialIds: petsToRename(orders.layout),
         },
       };
     },

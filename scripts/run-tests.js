@@ -67,7 +67,11 @@ const files = readdirSync('test', { recursive: true })
 // before any file starts: built inside the suite, by one file while another runs concurrently, the SDK's
 // build deletes packages/client/dist/ before writing it again, and the service's `tsc` in the other file then
 // cannot find `@petstore/client` (TS2307). These files only read what is built.
-const usingBuild = ['test/bench/smoke.test.ts', 'test/packaging/packages.test.ts'];
+const usingBuild = [
+  'test/bench/smoke.test.ts',
+  'test/bench/same-page.test.ts',
+  'test/packaging/packages.test.ts',
+];
 if (files.some((file) => usingBuild.includes(file))) {
   console.log('Building dist/ and packages/client/dist/ once for the tests that use them (npm run build)');
   const build = spawnSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit' });

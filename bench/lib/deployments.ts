@@ -27,8 +27,6 @@ export interface Deployment {
 
 /** High enough that no request of any run is refused with 429. */
 const unlimited = '1000000000';
-// Fixed, so that pets seeded in different runs carry the same times.
-const seededAt = Date.UTC(2026, 0, 1);
 
 function issueKey(storeArgs: string[]): { id: string; key: string } {
   const args = ['keys', 'create', '--plan', 'enterprise', '--name', 'benchmark'];
@@ -56,7 +54,7 @@ export function sqliteDeployment(
   const storeArgs = ['--data-dir', dataDir];
   runPetstore(['migrate', ...storeArgs]);
   const sqliteFile = join(dataDir, 'production.sqlite');
-  seedSqlitePets(sqliteFile, pets, seededAt, petAt);
+  seedSqlitePets(sqliteFile, pets, petAt);
   const { id, key } = issueKey(storeArgs);
   seedWithKey(sqliteFile, id);
   return {
@@ -90,7 +88,7 @@ export function sqliteOrdersDeployment(
 export async function postgresDeployment(url: string, schema: string, pets: number): Promise<Deployment> {
   const storeArgs = ['--database-url', url, '--database-schema', schema];
   runPetstore(['migrate', ...storeArgs]);
-  await seedPostgresPets(url, schema, pets, seededAt);
+  await seedPostgresPets(url, schema, pets);
   return {
     storeArgs,
     pets,

@@ -1,6 +1,7 @@
 // The orders deployment's data: a few thousand orders of every status for the listing and the event feed,
 // then a pool of placed orders that approve-order approves one per request, then a pool of available pets
 // that place-order orders one per request. Each pool holds enough for a whole run at the rate assumed below.
+// update-pet renames the pets of both pools, one per request: a rename leaves their orders and statuses alone.
 import { orderTransitions, type OrderStatus } from '../../src/domain/order.js';
 import type { PetStatus } from '../../src/domain/pet.js';
 import { IdSequence } from './load/id-sequence.js';
@@ -71,3 +72,10 @@ export const ordersToApprove = ({ toApprove }: OrderLayout) =>
 
 /** Each run of place-order goes on with the next available pet of the pool. */
 export const petsToPlace = ({ toPlace }: OrderLayout) => new IdSequence(toPlace.first, toPlace.last);
+
+/**
+ * Each run of update-pet goes on with the next pet of both pools, twice the ids of one: a pet renamed again
+ * to the same name would be a patch that changes nothing, answered without a write.
+ */
+export const petsToRename = ({ toApprove, toPlace }: OrderLayout) =>
+  new IdSequence(toApprove.first, toPlace.last);

@@ -1,8 +1,41 @@
 // Bulk seed of a migrated PostgreSQL deployment: multi-row inserts of column arrays (unnest), then ANALYZE.
 import pg from 'pg';
-import { seedPet } from './pet-rows.js';
+import { seedPet, seedRow } from './pet-rows.js';
 
 const batchSize = 20_000;
+
+type Row = ReturnType<typeof seedRow>;
+
+/** The PostgreSQL type of each column a creation writes, for its array: every column, or tsc says which. */
+const columnTypes: Record<keyof Row, 'bigint' | 'integer' | 'text'> = {
+  id: 'bigint',
+  name: 'text',
+  category_id: 'bigint',
+  status: 'text',
+  breed: 'text',
+  mixed_breed: 'integer',
+  sex: 'text',
+  age: 'text',
+  birth_date: 'text',
+  size: 'text',
+  color: 'text',
+  coat: 'text',
+  description: 'text',
+  spayed_neutered: 'integer',
+  house_trained: 'integer',
+  vaccinated: 'integer',
+  special_needs: 'integer',
+  good_with_children: 'integer',
+  good_with_dogs: 'integer',
+  good_with_cats: 'integer',
+  tags: 'text',
+  created_at: 'bigint',
+  updated_at: 'bigint',
+};
+const columns = Object.keys(columnTypes) as Array<keyof Row>;
+const insertPets =
+  `insert into pets (${columns.join(', ')}) ` +
+  `select * from unnest(${columns.map((c, i) => `$${i + 1}::${columnTypes[c]}[]`).join(', ')})`;
 
 /** Runs `work` on a connection of its own, inside `schema` when one is named. */
 async function withClient<T>(
@@ -20,21 +53,16 @@ async function withClient<T>(
 }
 
 /** Writes pets 1..count into the deployment's schema and moves its id sequence past them. */
-export async function seedPostgresPets(url: string, schema: string, count: number, createdAt: number) {
+export async function seedPostgresPets(url: string, schema: string, count: number) {
   await withClient(url, schema, async (client) => {
     await client.query('begin');
     for (let from = 1; from <= count; from += batchSize) {
-      const pets = Array.from({ length: Math.min(batchSize, count - from + 1) }, (_, i) => seedPet(from + i));
+      const rows = Array.from({ length: Math.min(batchSize, count - from + 1) }, (_, i) =>
+        seedRow(seedPet(from + i)),
+      );
       await client.query(
-        `insert into pets (id, name, category_id, status, created_at)
-         select * from unnest($1::bigint[], $2::text[], $3::bigint[], $4::text[], $5::bigint[])`,
-        [
-          pets.map((p) => p.id),
-          pets.map((p) => p.name),
-          pets.map((p) => p.categoryId),
-          pets.map((p) => p.status),
-          pets.map((p) => createdAt + p.id),
-        ],
+        insertPets,
+        columns.map((column) => rows.map((row) => row[column])),
       );
     }
     await client.query(`select setval(pg_get_serial_sequence('pets', 'id'), $1)`, [count]);

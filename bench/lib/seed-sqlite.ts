@@ -1,28 +1,23 @@
 // Bulk seed of a migrated SQLite deployment: one prepared insert in large transactions, then ANALYZE.
 import SqliteDatabase from 'better-sqlite3';
-import { seedPet, type SeedPet } from './pet-rows.js';
+import type { Pet } from '../../src/domain/pet.js';
+import { seedPet, seedRow } from './pet-rows.js';
 
 const batchSize = 50_000;
 
 /** Writes pets 1..count straight into the file, much faster than the API could; `petAt` gives each pet. */
-export function seedSqlitePets(
-  file: string,
-  count: number,
-  createdAt: number,
-  petAt: (id: number) => SeedPet = seedPet,
-): void {
+export function seedSqlitePets(file: string, count: number, petAt: (id: number) => Pet = seedPet): void {
   const db = new SqliteDatabase(file);
   try {
     // Only this loading connection skips fsync; the service opens the file with its own settings.
     db.pragma('synchronous = OFF');
+    // Every column a creation writes, named after the row's own keys.
+    const columns = Object.keys(seedRow(seedPet(1)));
     const insert = db.prepare(
-      'insert into pets (id, name, category_id, status, created_at) values (?, ?, ?, ?, ?)',
+      `insert into pets (${columns.join(', ')}) values (${columns.map((c) => `@${c}`).join(', ')})`,
     );
     const insertRange = db.transaction((from: number, to: number) => {
-      for (let id = from; id <= to; id++) {
-        const pet = petAt(id);
-        insert.run(id, pet.name, pet.categoryId, pet.status, createdAt + id);
-      }
+      for (let id = from; id <= to; id++) insert.run(seedRow(petAt(id)));
     });
     for (let from = 1; from <= count; from += batchSize)
       insertRange(from, Math.min(count, from + batchSize - 1));

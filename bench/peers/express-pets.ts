@@ -1,19 +1,20 @@
 // Peer: GET /v1/pets written the everyday Express 4 way, on the same SQLite file as the service: the same
-// keyset query, a bearer check against the same key table, and a per-key minute counter in memory.
+// keyset query, a bearer check against the same key table, a per-key minute counter in memory, and each row
+// shaped by the service's own mapping, so that both send the same pets.
 import { createHash } from 'node:crypto';
 import SqliteDatabase from 'better-sqlite3';
 import express from 'express';
+import { toPet } from '../../src/services/pet-record.js';
+import type { PetRow } from '../../src/store/schema.js';
 import { portArgument } from '../baselines/harness.js';
 
 const file = process.env.PETS_DB;
 if (!file) throw new Error('PETS_DB must name the SQLite file');
 const db = new SqliteDatabase(file, { readonly: true });
 const findKey = db.prepare('select id, per_minute from api_keys where key_hash = ? and revoked_at is null');
-const listAll = db.prepare(
-  'select id, name, category_id as categoryId, status from pets where id > ? order by id limit ?',
-);
+const listAll = db.prepare('select * from pets where removed_at is null and id > ? order by id limit ?');
 const listByStatus = db.prepare(
-  'select id, name, category_id as categoryId, status from pets where status = ? and id > ? order by id limit ?',
+  'select * from pets where removed_at is null and status = ? and id > ? order by id limit ?',
 );
 
 const statuses = new Set(['available', 'pending', 'sold']);
@@ -49,7 +50,10 @@ app.get('/v1/pets', (req, res) => {
     return res.status(400).json({ code: 'validation_failed', message: 'Invalid request', status: 400 });
   }
   const after = Number(req.query.after ?? 0);
-  res.json(status === undefined ? listAll.all(after, limit) : listByStatus.all(status, after, limit));
+  const rows = (
+    status === undefined ? listAll.all(after, limit) : listByStatus.all(status, after, limit)
+  ) as PetRow[];
+  res.json(rows.map(toPet));
 });
 app.get('/healthz', (_req, res) => res.json({ status: 'ok' }));
 

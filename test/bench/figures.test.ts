@@ -1,5 +1,5 @@
-// The harness's arithmetic without load: reading wrk's report, shaping its requests, medians, targets,
-// the orders deployment's layout, CPU-profile self times and a process's CPU time from /proc.
+// The harness's arithmetic without load: reading wrk's report, shaping its requests, medians, targets, the
+// orders deployment's layout, the seeded profiles, CPU-profile self times and a process's CPU time from /proc.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { evaluateGoals } from '../../bench/goals.js';
@@ -8,9 +8,12 @@ import { summarizeProfile } from '../../bench/lib/cpu-profile.js';
 import { IdSequence, withId } from '../../bench/lib/load/id-sequence.js';
 import { parseWrkOutput, wrkScript } from '../../bench/lib/load/wrk-generator.js';
 import { median, summarize, unsteadyRows, type RowSummary } from '../../bench/lib/medians.js';
-import { orderLayout, orderStatusOf, petStatusIn } from '../../bench/lib/order-rows.js';
+import { orderLayout, orderStatusOf, petStatusIn, petsToRename } from '../../bench/lib/order-rows.js';
 import { cpuSecondsIn } from '../../bench/lib/process-cpu.js';
-import { statusOf } from '../../bench/lib/pet-rows.js';
+import { seedPet, statusOf } from '../../bench/lib/pet-rows.js';
+import { PetSchema, PetStatusSchema } from '../../src/domain/pet.js';
+import { brokenProfileRule } from '../../src/domain/pet-profile-rules.js';
+import { createValidatorCompiler } from '../../src/http/validation.js';
 
 const wrkReport = `Running 2s test @ http://127.0.0.1:4000/v1/pets
   1 threads and 50 connections
@@ -97,6 +100,12 @@ test('the orders deployment: listed orders, then placed orders to approve, then 
   assert.equal(layout.toPlace.first, layout.toApprove.last + 1);
   assert.equal(layout.toPlace.last - layout.toPlace.first + 1, 12_000 * 12 * 3 * 1.5 + 6);
   assert.equal(layout.pets, layout.toPlace.last);
+  const toRename = petsToRename(layout);
+  assert.equal(toRename.next, layout.toApprove.first, 'update-pet renames the pets of both pools');
+  toRename.skipTo(layout.toPlace.last + 1);
+  toRename.assertWithinPool();
+  toRename.take();
+  assert.throws(() => toRename.assertWithinPool(), /past the last seeded one/);
   assert.equal(orderStatusOf(layout.toApprove.first), 'placed');
   assert.equal(status(layout.toApprove.last), 'pending', 'the pet of a placed order is pending');
   assert.equal(status(layout.toPlace.first), 'available');
@@ -113,6 +122,32 @@ test('seeded statuses are 60% available, 25% pending, 15% sold', () => {
   const counts = { available: 0, pending: 0, sold: 0 };
   for (let id = 1; id <= 1000; id++) counts[statusOf(id)]++;
   assert.deepEqual(counts, { available: 600, pending: 250, sold: 150 });
+});
+
+test('seeded pets carry a full profile the API would take, the same for the same id', () => {
+  const compile = createValidatorCompiler([PetStatusSchema]);
+  const valid = compile({ schema: PetSchema, httpPart: 'body', method: 'GET', url: '/v1/pets' }) as ((
+    value: unknown,
+  ) => boolean) & { errors?: unknown };
+  const lengths: number[] = [];
+  const tagCounts = new Set<number>();
+  for (let id = 1; id <= 2000; id++) {
+    const pet = seedPet(id);
+    assert.ok(valid(pet), `pet ${id}: ${JSON.stringify(valid.errors)}`);
+    assert.equal(brokenProfileRule(pet, Date.now()), undefined, `pet ${id}`);
+    const unknown = Object.entries({ ...pet, ...pet.attributes, ...pet.goodWith }).filter(
+      ([, v]) => v === null,
+    );
+    assert.deepEqual(unknown, [], `pet ${id}: every field is filled in`);
+    lengths.push(pet.description!.length);
+    tagCounts.add(pet.tags.length);
+  }
+  assert.ok(
+    Math.min(...lengths) >= 200 && Math.max(...lengths) <= 600,
+    'descriptions of 200 to 600 characters',
+  );
+  assert.deepEqual([...tagCounts].sort(), [0, 1, 2, 3, 4]);
+  assert.deepEqual(seedPet(1234), seedPet(1234));
 });
 
 test('rows summarize as medians of speed and latency, totals of failures, peak memory', () => {
@@ -179,7 +214,7 @@ test('targets are ratios of the medians, met or missed, or not run', () => {
   assert.equal(byWhat('petstore pets import').met, undefined, 'no bulk figures: not run');
 });
 
-test('the place-order and bulk targets read the rows and the bulk figures', () => {
+test('the place-order, update-pet and bulk targets read the rows and the bulk figures', () => {
   const row = (rps: number): RowSummary => ({ rps, p50Ms: 1, p99Ms: 1, non2xx: 0, errors: 0, rssBytes: 1 });
   const run = (count: number, perSecond: number, rssMb: number) => ({
     count,
@@ -192,13 +227,17 @@ test('the place-order and bulk targets read the rows and the bulk figures', () =
     importAtDefault: run(1000, 400, 130),
     export: run(2000, 5000, 120),
   };
-  const goals = evaluateGoals({ 'create-pet': row(1000), 'place-order': row(650) }, bulk);
+  const goals = evaluateGoals(
+    { 'create-pet': row(1000), 'place-order': row(650), 'update-pet': row(800) },
+    bulk,
+  );
   const byWhat = (start: string) => goals.find((g) => g.what.startsWith(start))!;
   assert.deepEqual(byWhat('POST /v1/store/orders'), {
     ...byWhat('POST /v1/store/orders'),
     measured: 0.65,
     met: false,
   });
+  assert.deepEqual(byWhat('PATCH /v1/pets'), { ...byWhat('PATCH /v1/pets'), measured: 0.8, met: true });
   assert.deepEqual(
     byWhat('petstore pets import'),
     { ...byWhat('petstore pets import'), measured: 0.9, met: true },

@@ -1,8 +1,9 @@
 // A benchmark smoke run of a few seconds on the service as built (scripts/run-tests.js builds dist/ once before
 // the suite, so the harness runs with --no-build and writes nothing another test file reads): it seeds a small
-// deployment, measures the main scenario, the bare node:http baseline and, where Redis answers, the main
-// scenario with the limiter on Redis (whose settings the harness passes itself), for a second each, and writes
-// a result with numbers. Nothing is timed.
+// deployment, measures the main scenario, the bare node:http baseline, a pooled write (`update-pet`, one pet
+// of the orders deployment per request) and, where Redis answers, the main scenario with the limiter on Redis
+// (whose settings the harness passes itself), for a second each, and writes a result with numbers. Nothing is
+// timed.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -19,7 +20,12 @@ test(
   async () => {
     const results = mkdtempSync(join(tmpdir(), 'petstore-bench-smoke-'));
     try {
-      const rows = ['list-available', 'node-http-static', ...(redisUrl ? ['list-available-redis'] : [])];
+      const rows = [
+        'list-available',
+        'node-http-static',
+        'update-pet',
+        ...(redisUrl ? ['list-available-redis'] : []),
+      ];
       const args = [
         '--no-build',
         '--only',

@@ -2,7 +2,7 @@
 import type { IdSequence } from './id-sequence.js';
 
 export interface LoadRequest {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PATCH';
   /**
    * Path and query; with `randomIdUpTo`, a random id in 1..randomIdUpTo is appended to it per request; with
    * `sequentialIds`, `{id}` in it (and in the header values and the body) stands for the request's id.
