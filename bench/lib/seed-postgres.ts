@@ -31,6 +31,8 @@ const columnTypes: Record<keyof Row, 'bigint' | 'integer' | 'text'> = {
   tags: 'text',
   created_at: 'bigint',
   updated_at: 'bigint',
+  name_key: 'text',
+  breed_key: 'text',
 };
 const columns = Object.keys(columnTypes) as Array<keyof Row>;
 const insertPets =

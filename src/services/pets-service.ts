@@ -4,38 +4,27 @@ import type { Transaction } from 'kysely';
 import { CursorCodec } from '../domain/cursor.js';
 import { requestFingerprint } from '../domain/idempotency.js';
 import { defaultPageSize } from '../domain/page.js';
-import type { NewPet, Pet, PetPatch } from '../domain/pet.js';
+import type { NewPet, Pet } from '../domain/pet.js';
 import type { PetFilter, PetSort } from '../domain/pet-listing.js';
 import { brokenProfileRule } from '../domain/pet-profile-rules.js';
-import { satisfies, type IfMatch } from '../domain/if-match.js';
 import { ApiError } from '../errors/api-error.js';
 import { leftOut } from '../left-out.js';
 import type { Database } from '../store/schema.js';
 import type { Store } from '../store/store.js';
-import { appendEvents, type NewEvent } from '../store/repositories/events-repository.js';
-import { deletePetTerms, insertPetTerms } from '../store/repositories/pet-terms-repository.js';
-import {
-  changeTime,
-  findOpenOrderId,
-  findPetById,
-  findPetsByIds,
-  insertPets,
-  updatePetAt,
-} from '../store/repositories/pets-repository.js';
-import { eachAlone } from '../store/savepoint.js';
+import { appendEvents } from '../store/repositories/events-repository.js';
+import { insertPetTerms } from '../store/repositories/pet-terms-repository.js';
+import { changeTime, findPetsByIds, insertPets } from '../store/repositories/pets-repository.js';
 import { readSetting } from '../store/repositories/settings-repository.js';
 import type { Speed, VersionView } from '../speed/index.js';
 import { listingIdentity, readPetPage, type PetPage } from './pet-pages.js';
 import type { Idempotency, IdempotencyScope, IdempotentOutcome } from './idempotency.js';
+import { changePets, type PetChange, type PetEditOrRemoval, type TaggedPet } from './pet-changes.js';
 import {
-  changedFields,
   creationFingerprintValues,
   fieldColumns,
-  mergePatch,
   newPetFields,
   patchFingerprintValues,
   petEtag,
-  searchedFieldNames,
   toPet,
 } from './pet-record.js';
 
@@ -48,18 +37,7 @@ export interface ListPetsInput {
   cursor?: string;
 }
 
-/** A pet and its strong ETag, which changes with every change to it. */
-export interface TaggedPet {
-  pet: Pet;
-  etag: string;
-}
-
-export interface PetChange {
-  id: number;
-  patch: PetPatch;
-  /** Applies the patch only while the pet's ETag is one of these; undefined: whatever it is (last writer wins). */
-  ifMatch: IfMatch | undefined;
-}
+export type { PetChange, TaggedPet };
 
 export interface PetsService {
   create(newPet: NewPet): Promise<Pet>;
@@ -78,9 +56,6 @@ export interface PetsService {
 /** Pages kept in memory (where a data version exists), each at most 100 pets: a few megabytes at most. */
 const cachedPages = 1000;
 
-/** Whether an error refuses one change alone (answered with it) rather than its whole group. */
-const isRefusal = (error: unknown) => error instanceof ApiError;
-
 export async function createPetsService(
   store: Store,
   idempotency: Idempotency,
@@ -89,6 +64,7 @@ export async function createPetsService(
 ): Promise<PetsService> {
   const events = !leftOut.eventOutbox;
   const searchIndex = !leftOut.searchIndex;
+  const changeOptions = { clock, events, searchIndex };
   const cursors = new CursorCodec(await readSetting(store.db, 'cursor_secret'));
   const pages = speed.cache<PetPage>('data', cachedPages);
   const petsById = speed.turnBatch(async (ids: number[]) => {
@@ -133,103 +109,26 @@ export async function createPetsService(
     (await insertAll(trx, newPets)).map((pet) => ({ value: { status: 201, body: pet } })),
   );
 
-  /**
-   * One edit, inside `trx`, which took the append turn first. Every refusal (no such pet, a stale ETag, an
-   * open order, a breed not in the list) comes before the one write, so a refused edit leaves nothing behind.
-   * The write is conditional on the revision read: should another transaction change the pet in between,
-   * the edit starts again from the pet as it now is, or, with `If-Match`, is refused. Its event is added to
-   * `written`, which the group appends in one statement once every change is made.
-   */
-  async function updateIn(
-    trx: Transaction<Database>,
-    { id, patch, ifMatch }: PetChange,
-    written: NewEvent[],
-  ): Promise<TaggedPet> {
-    for (;;) {
-      const row = await findPetById(trx, id);
-      if (!row) throw new ApiError('pet_not_found', id);
-      if (!satisfies(ifMatch, petEtag(row))) throw new ApiError('precondition_failed', id, petEtag(row));
-      const before = toPet(row);
-      const after = mergePatch(before, patch);
-      const changes = changedFields(before, after);
-      if (changes.length === 0) return { pet: before, etag: petEtag(row) };
-      const broken = brokenProfileRule(
-        { birthDate: changes.includes('birthDate') ? after.birthDate : null, tags: after.tags },
-        clock(),
-      );
-      if (broken) throw new ApiError('validation_failed', broken);
-      if (changes.includes('status')) await refuseWithOpenOrder(trx, id);
-      const now = await changeTime(trx, clock());
-      const updated = await updatePetAt(trx, id, row.revision, { ...fieldColumns(after), updated_at: now });
-      if (!updated) continue;
-      if (searchIndex && changes.some((field) => searchedFieldNames.includes(field))) {
-        await deletePetTerms(trx, [id]);
-        await insertPetTerms(trx, [updated]);
-      }
-      const pet = toPet(updated);
-      written.push({ type: 'pet.updated', data: pet, changes, createdAt: now });
-      return { pet, etag: petEtag(updated) };
-    }
-  }
-
-  /** Removes the pet inside `trx`, as updateIn edits one. */
-  async function removeIn(trx: Transaction<Database>, id: number, written: NewEvent[]): Promise<undefined> {
-    for (;;) {
-      const row = await findPetById(trx, id);
-      if (!row) throw new ApiError('pet_not_found', id);
-      await refuseWithOpenOrder(trx, id);
-      const now = await changeTime(trx, clock());
-      if (!(await updatePetAt(trx, id, row.revision, { removed_at: now, updated_at: now }))) continue;
-      await deletePetTerms(trx, [id]);
-      written.push({ type: 'pet.removed', data: { id }, createdAt: now });
-      return undefined;
-    }
-  }
-
   /** Refuses a new pet that breaks a rule its schema cannot state. */
   function refuseBrokenRules(newPet: NewPet) {
     const broken = brokenProfileRule(newPet, clock());
     if (broken) throw new ApiError('validation_failed', broken);
   }
 
-  async function refuseWithOpenOrder(trx: Transaction<Database>, id: number) {
-    const orderId = await findOpenOrderId(trx, id);
-    if (orderId !== undefined) throw new ApiError('pet_has_open_order', id, orderId);
-  }
-
-  type Change = PetChange | { id: number; patch?: undefined };
-  const changeIn = (trx: Transaction<Database>, change: Change, written: NewEvent[]) =>
-    change.patch ? updateIn(trx, change, written) : removeIn(trx, change.id, written);
-
-  /**
-   * A group's changes, each alone (a refused one wrote nothing, so it needs no savepoint), then all their
-   * events in one statement, as a group of creations appends its own.
-   */
-  async function changeAll<C, T>(
-    trx: Transaction<Database>,
-    changes: C[],
-    work: (change: C, written: NewEvent[]) => Promise<T>,
-  ) {
-    const written: NewEvent[] = [];
-    const endings = await eachAlone(changes, (change) => work(change, written), isRefusal);
-    if (events && written.length > 0) await appendEvents(trx, written);
-    return endings;
-  }
-
   // Edits and removals without an Idempotency-Key share transactions (Speed.groupCommit), as creations do:
   // one refused is answered with its error while the others commit.
-  const changeTogether = speed.groupCommit((changes: Change[]) =>
+  const changeTogether = speed.groupCommit((changes: PetEditOrRemoval[]) =>
     store.db.transaction().execute(async (trx) => {
       // First: the changes append events, whose ids must commit in order.
       await store.serializeAppends(trx);
-      return changeAll(trx, changes, (change, written) => changeIn(trx, change, written));
+      return changePets(trx, changes, changeOptions);
     }),
   );
 
   // Keyed edits are grouped too (idempotency.ts).
   const updateKeyed = idempotency.useCase(async (trx, changes: PetChange[]) =>
-    (await changeAll(trx, changes, (change, written) => updateIn(trx, change, written))).map((ending) =>
-      'error' in ending ? ending : { value: { status: 200, body: ending.value } },
+    (await changePets(trx, changes, changeOptions)).map((ending) =>
+      'error' in ending ? ending : { value: { status: 200, body: ending.value as TaggedPet } },
     ),
   );
 

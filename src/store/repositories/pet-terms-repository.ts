@@ -32,25 +32,55 @@ export function termsOf(pet: SearchedFields): PetTermRow[] {
   ];
 }
 
-/** Rows per insert: well under both dialects' limits on a statement's parameters (3 per row). */
-const rowsPerInsert = 2000;
+/** Rows per statement: well under both dialects' limits on a statement's parameters (3 per row). */
+const rowsPerStatement = 2000;
 
 /** Indexes the pets, which have no index rows yet. */
-export async function insertPetTerms(db: Db, pets: readonly SearchedFields[]): Promise<void> {
-  const rows = pets.flatMap(termsOf);
-  for (let start = 0; start < rows.length; start += rowsPerInsert) {
+export const insertPetTerms = (db: Db, pets: readonly SearchedFields[]): Promise<void> =>
+  insertTermRows(db, pets.flatMap(termsOf));
+
+async function insertTermRows(db: Db, rows: readonly PetTermRow[]): Promise<void> {
+  for (let start = 0; start < rows.length; start += rowsPerStatement) {
     await db
       .insertInto('pet_terms')
-      .values(rows.slice(start, start + rowsPerInsert))
+      .values(rows.slice(start, start + rowsPerStatement))
       .execute();
   }
 }
 
-/** Drops the index rows of the pets: before they are indexed again, or when they are removed. */
-export async function deletePetTerms(db: Db, petIds: readonly number[]): Promise<void> {
-  if (petIds.length > 0)
+/** A pet's searched fields before and after a change; none after a removal. */
+export interface TermChange {
+  before: SearchedFields;
+  after: SearchedFields | undefined;
+}
+
+const rowKey = (row: PetTermRow) => `${row.kind}\u0000${row.term}`;
+
+/**
+ * Moves the index from each pet's `before` to its `after`: only the rows that differ are deleted or added,
+ * so that renaming a pet with a long description rewrites a word or two, not every word it has.
+ */
+export async function changePetTerms(db: Db, changes: readonly TermChange[]): Promise<void> {
+  const gone: PetTermRow[] = [];
+  const added: PetTermRow[] = [];
+  for (const { before, after } of changes) {
+    const old = new Map(termsOf(before).map((row) => [rowKey(row), row]));
+    const now = new Map((after ? termsOf(after) : []).map((row) => [rowKey(row), row]));
+    for (const [key, row] of old) if (!now.has(key)) gone.push(row);
+    for (const [key, row] of now) if (!old.has(key)) added.push(row);
+  }
+  for (let start = 0; start < gone.length; start += rowsPerStatement) {
+    const rows = gone.slice(start, start + rowsPerStatement);
     await db
       .deleteFrom('pet_terms')
-      .where('pet_id', 'in', [...petIds])
+      .where((eb) =>
+        eb(
+          eb.refTuple('kind', 'term', 'pet_id'),
+          'in',
+          rows.map((row) => eb.tuple(row.kind, row.term, row.pet_id)),
+        ),
+      )
       .execute();
+  }
+  await insertTermRows(db, added);
 }

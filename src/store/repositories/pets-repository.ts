@@ -150,15 +150,21 @@ export async function updatePetAt(
   revision: number,
   change: PetRowChange,
 ): Promise<PetRow | undefined> {
-  return db
-    .updateTable('pets')
-    .set({ ...change, revision: sql<number>`revision + 1` })
-    .where('id', '=', id)
-    .where('revision', '=', revision)
-    .where('removed_at', 'is', null)
-    .returningAll()
-    .executeTakeFirst();
+  const [row] = await updatePetRow(db, [], { ...change, id_: id, revision_: revision });
+  return row;
 }
+
+// Compiled once per set of columns, as the group statements are: an edit writes every field column.
+const updatePetRow = compiledRows(
+  (db, _rows: never[], { id_, revision_, ...change }: PetRowChange & { id_: number; revision_: number }) =>
+    db
+      .updateTable('pets')
+      .set({ ...change, revision: sql<number>`revision + 1` })
+      .where('id', '=', id_)
+      .where('revision', '=', revision_)
+      .where('removed_at', 'is', null)
+      .returningAll(),
+);
 
 /**
  * The time to stamp a transaction's changes with: now, or just after the latest change already stamped when

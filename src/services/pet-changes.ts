@@ -1,0 +1,160 @@
+// Edits (merge patches) and removals of pets, each group of them in one transaction (Speed.groupCommit): one
+// read of the group's pets, one change time, a conditional write per change, then the search index's net
+// difference and every event, each in one statement. Refusals come before a change's write, so a refused
+// change leaves nothing behind and needs no savepoint.
+import type { Transaction } from 'kysely';
+import { satisfies, type IfMatch } from '../domain/if-match.js';
+import type { Pet, PetPatch } from '../domain/pet.js';
+import { brokenProfileRule } from '../domain/pet-profile-rules.js';
+import { ApiError } from '../errors/api-error.js';
+import { appendEvents, type NewEvent } from '../store/repositories/events-repository.js';
+import { changePetTerms } from '../store/repositories/pet-terms-repository.js';
+import {
+  changeTime,
+  findOpenOrderId,
+  findPetById,
+  findPetsByIds,
+  updatePetAt,
+} from '../store/repositories/pets-repository.js';
+import { eachAlone, type ItemEnding } from '../store/savepoint.js';
+import type { Database, PetRow } from '../store/schema.js';
+import { changedFields, fieldColumns, mergePatch, petEtag, searchedFieldNames, toPet } from './pet-record.js';
+
+/** A pet and its strong ETag, which changes with every change to it. */
+export interface TaggedPet {
+  pet: Pet;
+  etag: string;
+}
+
+export interface PetChange {
+  id: number;
+  patch: PetPatch;
+  /** Applies the patch only while the pet's ETag is one of these; undefined: whatever it is (last writer wins). */
+  ifMatch: IfMatch | undefined;
+}
+
+/** An edit, or a removal (no patch). */
+export type PetEditOrRemoval = PetChange | { id: number; patch?: undefined };
+
+export interface PetChangeOptions {
+  clock: () => number;
+  /** Whether changes write their events (always, but for a benchmark: src/left-out.ts). */
+  events: boolean;
+  /** Whether changes keep the search index (likewise). */
+  searchIndex: boolean;
+}
+
+/** Whether an error refuses one change alone (answered with it) rather than its whole group. */
+export const isRefusal = (error: unknown): boolean => error instanceof ApiError;
+
+/** What the changes of one group share while they are made. */
+interface Group {
+  trx: Transaction<Database>;
+  now: number;
+  /** Each pet as the group last left it; absent once removed (or when it never existed). */
+  rows: Map<number, PetRow>;
+  /** Each pet whose searched text the group changed, as it was before the group. */
+  searchedBefore: Map<number, PetRow>;
+  written: NewEvent[];
+}
+
+/**
+ * Makes a group's changes in `trx`, which took the append turn (`store.serializeAppends`) first, and
+ * returns each one's ending, in order.
+ */
+export async function changePets(
+  trx: Transaction<Database>,
+  changes: readonly PetEditOrRemoval[],
+  { clock, events, searchIndex }: PetChangeOptions,
+): Promise<ItemEnding<TaggedPet | undefined>[]> {
+  const rows = await findPetsByIds(trx, [...new Set(changes.map((change) => change.id))]);
+  const group: Group = {
+    trx,
+    now: await changeTime(trx, clock()),
+    rows: new Map(rows.map((row) => [Number(row.id), row])),
+    searchedBefore: new Map(),
+    written: [],
+  };
+  const endings = await eachAlone(
+    [...changes],
+    (change) => (change.patch ? update(group, change, clock) : remove(group, change.id)),
+    isRefusal,
+  );
+  if (searchIndex) {
+    await changePetTerms(
+      trx,
+      [...group.searchedBefore].map(([id, before]) => ({ before, after: group.rows.get(id) })),
+    );
+  }
+  if (events && group.written.length > 0) await appendEvents(trx, group.written);
+  return endings;
+}
+
+/**
+ * One edit. The write is conditional on the revision read: should another transaction have changed the pet
+ * since, the edit starts again from the pet as it now is, or, with `If-Match`, is refused.
+ */
+async function update(group: Group, { id, patch, ifMatch }: PetChange, clock: () => number): Promise<TaggedPet> {
+  for (;;) {
+    const row = group.rows.get(id);
+    if (!row) throw new ApiError('pet_not_found', id);
+    if (!satisfies(ifMatch, petEtag(row))) throw new ApiError('precondition_failed', id, petEtag(row));
+    const before = toPet(row);
+    const after = mergePatch(before, patch);
+    const changes = changedFields(before, after);
+    if (changes.length === 0) return { pet: before, etag: petEtag(row) };
+    const broken = brokenProfileRule(
+      { birthDate: changes.includes('birthDate') ? after.birthDate : null, tags: after.tags },
+      clock(),
+    );
+    if (broken) throw new ApiError('validation_failed', broken);
+    if (changes.includes('status')) await refuseWithOpenOrder(group.trx, id);
+    const updated = await updatePetAt(group.trx, id, row.revision, {
+      ...fieldColumns(after),
+      updated_at: group.now,
+    });
+    if (!(await written(group, id, row, updated))) continue;
+    if (changes.some((field) => searchedFieldNames.includes(field)) && !group.searchedBefore.has(id)) {
+      group.searchedBefore.set(id, row);
+    }
+    const pet = toPet(updated!);
+    group.written.push({ type: 'pet.updated', data: pet, changes, createdAt: group.now });
+    return { pet, etag: petEtag(updated!) };
+  }
+}
+
+/** One removal: the pet becomes a tombstone, and its index rows go. */
+async function remove(group: Group, id: number): Promise<undefined> {
+  for (;;) {
+    const row = group.rows.get(id);
+    if (!row) throw new ApiError('pet_not_found', id);
+    await refuseWithOpenOrder(group.trx, id);
+    const change = { removed_at: group.now, updated_at: group.now };
+    if (!(await written(group, id, row, await updatePetAt(group.trx, id, row.revision, change)))) continue;
+    if (!group.searchedBefore.has(id)) group.searchedBefore.set(id, row);
+    group.rows.delete(id);
+    group.written.push({ type: 'pet.removed', data: { id }, createdAt: group.now });
+    return undefined;
+  }
+}
+
+/**
+ * Whether a conditional write went through, keeping the group's copy of the pet current either way: the
+ * written row, or (when another transaction changed it since it was read) the row as it now is.
+ */
+async function written(group: Group, id: number, read: PetRow, updated: PetRow | undefined) {
+  if (updated) {
+    group.rows.set(id, updated);
+    return true;
+  }
+  const current = await findPetById(group.trx, id);
+  if (current) group.rows.set(id, current);
+  else group.rows.delete(id);
+  if (current && current.revision === read.revision) throw new Error(`pet ${id} could not be written`);
+  return false;
+}
+
+async function refuseWithOpenOrder(trx: Transaction<Database>, id: number) {
+  const orderId = await findOpenOrderId(trx, id);
+  if (orderId !== undefined) throw new ApiError('pet_has_open_order', id, orderId);
+}
