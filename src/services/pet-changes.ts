@@ -94,7 +94,11 @@ export async function changePets(
  * One edit. The write is conditional on the revision read: should another transaction have changed the pet
  * since, the edit starts again from the pet as it now is, or, with `If-Match`, is refused.
  */
-async function update(group: Group, { id, patch, ifMatch }: PetChange, clock: () => number): Promise<TaggedPet> {
+async function update(
+  group: Group,
+  { id, patch, ifMatch }: PetChange,
+  clock: () => number,
+): Promise<TaggedPet> {
   for (;;) {
     const row = group.rows.get(id);
     if (!row) throw new ApiError('pet_not_found', id);
