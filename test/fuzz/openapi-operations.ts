@@ -14,6 +14,7 @@ type Schema = {
   required?: string[];
   items?: Schema;
   format?: string;
+  pattern?: string;
 };
 type Parameter = { name: string; in: string; required?: boolean; schema: Schema };
 type Operation = {
@@ -96,6 +97,13 @@ export function valueOf(schema: Schema, doc: OpenApiDocument): fc.Arbitrary<unkn
     case 'boolean':
       return fc.boolean();
     case 'string':
+      // A comma list of a closed set, of ids, of names: strings the pattern takes, cut to the length allowed.
+      if (schema.pattern) {
+        return fc
+          .stringMatching(new RegExp(schema.pattern, 'u'))
+          .filter((s) => s.length >= (schema.minLength ?? 0) && s.length <= (schema.maxLength ?? Infinity));
+      }
+      if (schema.format === 'date-time') return fc.date({ noInvalidDate: true }).map((d) => d.toISOString());
       return fc
         .string({
           minLength: schema.minLength ?? 0,

@@ -103,6 +103,9 @@ const pets: ApiScenario[] = [
   { name: 'remove a pet that does not exist', method: remove, url: '/v1/pets/424242', expectedStatus: 404, expectedCode: 'pet_not_found' },
   { name: 'remove a pet by a word', method: remove, url: '/v1/pets/x', ...invalid },
   { name: 'remove a pet by an id too long', method: remove, url: `/v1/pets/${tooLong}`, ...uriTooLong },
+  { name: 'remove a pet with a plain text body', method: remove, url: '/v1/pets/1', ...plainText },
+  { name: 'remove a pet with a body over the limit', method: remove, url: '/v1/pets/1', headers: json, body: JSON.stringify({ x: 'x'.repeat(20000) }), ...tooLarge },
+  { name: 'remove a pet with a field it does not take', method: remove, url: '/v1/pets/1', body: { x: 1 }, ...invalid },
   { name: 'remove a pet without a key', method: remove, url: '/v1/pets/1', ...noKey },
   { name: 'remove a pet without the scope', method: remove, url: '/v1/pets/1', key: 'eventsOnly', ...forbidden },
 ];

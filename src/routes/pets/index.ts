@@ -233,10 +233,12 @@ export const petsRoutes: FastifyPluginAsyncTypebox<PetsRoutesOptions> = async (
         params: PetIdParams,
         response: {
           204: removePetResponse,
-          400: errorResponse(400, {}, ['validation_failed', 'bad_request']),
+          400: errorResponse(400, {}, ['validation_failed', 'malformed_json', 'bad_request']),
           404: errorResponse(404),
           409: errorResponse(409),
+          413: errorResponse(413),
           414: errorResponse(414),
+          415: errorResponse(415),
           ...commonErrors,
         },
       },
