@@ -7,6 +7,7 @@ export const scopeNames = [
   'orders:write',
   'orders:manage',
   'events:read',
+  'catalog:write',
 ] as const;
 export type Scope = (typeof scopeNames)[number];
 

@@ -168,6 +168,21 @@ export interface OrdersTable {
   updated_at: number;
 }
 
+/** A category of animals (Dog, Cat…). `name_key` is the name as compared (src/domain/catalog-name.ts), unique. */
+export interface CategoriesTable {
+  id: Generated<number>;
+  name: string;
+  name_key: string;
+}
+
+/** A breed of a category; its `name_key` is unique within the category. */
+export interface BreedsTable {
+  id: Generated<number>;
+  category_id: number;
+  name: string;
+  name_key: string;
+}
+
 export interface Database {
   pets: PetsTable;
   api_keys: ApiKeysTable;
@@ -180,6 +195,8 @@ export interface Database {
   webhook_attempts: WebhookAttemptsTable;
   orders: OrdersTable;
   pet_terms: PetTermsTable;
+  categories: CategoriesTable;
+  breeds: BreedsTable;
 }
 
 export type PetRow = Selectable<PetsTable>;
@@ -196,3 +213,5 @@ export type WebhookDeliveryRow = Selectable<WebhookDeliveriesTable>;
 export type WebhookAttemptRow = Selectable<WebhookAttemptsTable>;
 export type OrderRow = Selectable<OrdersTable>;
 export type NewOrderRow = Insertable<OrdersTable>;
+export type CategoryRow = Selectable<CategoriesTable>;
+export type BreedRow = Selectable<BreedsTable>;

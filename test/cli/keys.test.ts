@@ -96,7 +96,7 @@ for (const backend of backends) {
       assert.notEqual(unknown.code, 0);
       assert.match(
         unknown.stderr,
-        /unknown scope pets:delete; valid scopes: pets:read, pets:write, orders:write, orders:manage, events:read/,
+        /unknown scope pets:delete; valid scopes: pets:read, pets:write, orders:write, orders:manage, events:read, catalog:write/,
       );
 
       const past = await runCli(['keys', 'set-expiry', issued.id, '2020-01-01T00:00:00Z', ...args]);
@@ -112,7 +112,7 @@ for (const backend of backends) {
       );
       assert.deepEqual(
         everything.scopes,
-        ['pets:read', 'pets:write', 'orders:write', 'orders:manage', 'events:read'],
+        ['pets:read', 'pets:write', 'orders:write', 'orders:manage', 'events:read', 'catalog:write'],
         'no --scopes: every scope',
       );
       assert.equal(everything.expiresAt, null);

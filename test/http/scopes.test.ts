@@ -10,7 +10,14 @@ import { newPet } from '../helpers/http-calls.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
 test('the scope table is exactly the one documented in docs/security.md', () => {
-  assert.deepEqual(scopeNames, ['pets:read', 'pets:write', 'orders:write', 'orders:manage', 'events:read']);
+  assert.deepEqual(scopeNames, [
+    'pets:read',
+    'pets:write',
+    'orders:write',
+    'orders:manage',
+    'events:read',
+    'catalog:write',
+  ]);
   assert.deepEqual(operationScopes, {
     listPets: ['pets:read'],
     getPet: ['pets:read'],

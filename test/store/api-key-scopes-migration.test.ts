@@ -30,6 +30,8 @@ for (const backend of backends) {
         'orders:write',
         'orders:manage',
         'events:read',
+        // Gained with the catalogue (2026-11-28-b-catalog), as every key that held every scope.
+        'catalog:write',
       ]);
       assert.equal(old.expiresAt, null);
     } finally {

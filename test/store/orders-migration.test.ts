@@ -3,12 +3,10 @@
 // and edited right away. On every backend.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { Migrator } from 'kysely';
 import { createServices } from '../../src/services/index.js';
-import { ensureSchema } from '../../src/store/dialects/postgres.js';
-import { migrationsFor } from '../../src/store/migrations/index.js';
 import { openStore } from '../../src/store/open-store.js';
 import { backends } from '../helpers/backends.js';
+import { openBefore } from '../helpers/older-deployment.js';
 
 const ordersMigration = '2026-11-24-a-orders';
 
@@ -18,17 +16,7 @@ for (const backend of backends) {
       const { config, remove } = backend.freshDeployment({ migrate: false });
       try {
         // The schema as the release before orders left it.
-        const old = await openStore(config, { create: true });
-        if (old.dialect === 'postgres') await ensureSchema(old, config.databaseSchema);
-        const before = Object.fromEntries(
-          Object.entries(migrationsFor(old.dialect)).filter(([name]) => name < ordersMigration),
-        );
-        const { error } = await new Migrator({
-          db: old.db,
-          provider: { getMigrations: async () => before },
-          migrationTableSchema: old.schema,
-        }).migrateToLatest();
-        assert.ifError(error);
+        const old = await openBefore(config, ordersMigration);
         // The pets table of that release had these columns only.
         const oldColumns = ['id', 'name', 'category_id', 'status', 'created_at'] as const;
         const rows = await old.db

@@ -1,18 +1,12 @@
 // Events (the transactional outbox behind GET /v1/events) and webhooks: endpoints, deliveries and attempts.
 import type { Kysely, Migration } from 'kysely';
 import type { DialectName } from '../store.js';
+import { tableWithSerialId } from './serial-id.js';
 
 export const eventsWebhooks = (dialect: DialectName): Migration => ({
   async up(db: Kysely<unknown>) {
-    // Ids only grow (SQLite AUTOINCREMENT, PostgreSQL identity), so the feed can be paged and tailed by id.
-    const serialId = (table: string) =>
-      db.schema
-        .createTable(table)
-        .addColumn('id', dialect === 'sqlite' ? 'integer' : 'bigint', (col) =>
-          dialect === 'sqlite'
-            ? col.primaryKey().autoIncrement()
-            : col.primaryKey().generatedByDefaultAsIdentity(),
-        );
+    // Ids only grow, so the feed can be paged and tailed by id.
+    const serialId = (table: string) => tableWithSerialId(db, dialect, table);
 
     await serialId('events')
       .addColumn('type', 'text', (col) => col.notNull())

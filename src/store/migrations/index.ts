@@ -12,6 +12,7 @@ import { orders } from './2026-11-24-a-orders.js';
 import { dataVersion } from './2026-11-25-a-data-version.js';
 import { keyVersion } from './2026-11-25-b-key-version.js';
 import { petProfiles } from './2026-11-28-a-pet-profiles.js';
+import { catalog } from './2026-11-28-b-catalog.js';
 import { petSearch } from './2026-11-28-d-pet-search.js';
 
 /** Every migration. Kysely applies them in the order of their names (plain string order), whatever this order. */
@@ -26,6 +27,7 @@ export const migrationsFor = (dialect: DialectName): Record<string, Migration> =
   '2026-11-25-a-data-version': dataVersion(dialect),
   '2026-11-25-b-key-version': keyVersion(dialect),
   '2026-11-28-a-pet-profiles': petProfiles,
+  '2026-11-28-b-catalog': catalog(dialect),
   '2026-11-28-d-pet-search': petSearch(dialect),
 });
 
