@@ -33,6 +33,8 @@ import { sharedPetSchemas } from './routes/pets/schemas.js';
 import { sharedEventSchemas } from './routes/events/schemas.js';
 import { storeRoutes } from './routes/store/index.js';
 import { sharedStoreSchemas } from './routes/store/schemas.js';
+import { categoriesRoutes } from './routes/categories/index.js';
+import { sharedCatalogSchemas } from './routes/categories/schemas.js';
 import { createRateLimiter } from './limits/index.js';
 import { limitByKey } from './http/rate-limit.js';
 import { countLimiterEvents } from './metrics/limiter-events.js';
@@ -118,7 +120,12 @@ export async function buildApp({
   if (limiter) v1Hooks.push(limitByKey(limiter));
 
   // The resources' named schemas, referred to by the routes and listed as components of the document.
-  const resourceSchemas = [...sharedPetSchemas, ...sharedEventSchemas, ...sharedStoreSchemas];
+  const resourceSchemas = [
+    ...sharedPetSchemas,
+    ...sharedEventSchemas,
+    ...sharedStoreSchemas,
+    ...sharedCatalogSchemas,
+  ];
   app.setValidatorCompiler(createValidatorCompiler([ErrorSchema, ...resourceSchemas]));
   // JSON is the only body the API takes; anything else is 415 rather than a confusing validation error.
   app.removeContentTypeParser(['text/plain']);
@@ -153,6 +160,7 @@ export async function buildApp({
       await v1.register(petsRoutes, { baseUrl, replacementDocs: `${baseUrl}/docs#/pets/listPets` });
       await v1.register(eventsRoutes, { baseUrl });
       await v1.register(storeRoutes, { baseUrl });
+      await v1.register(categoriesRoutes, { baseUrl });
       // Inside /v1, so that a 405 is authenticated and counted like any /v1 request.
       answerOtherMethods(v1, v1Routes, corsOrigins.length > 0);
     },

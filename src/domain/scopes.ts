@@ -31,6 +31,11 @@ export const operationScopes = {
   approveOrder: ['orders:manage'],
   completeOrder: ['orders:manage'],
   listEvents: ['events:read'],
+  listCategories: ['pets:read'],
+  listBreeds: ['pets:read'],
+  createCategory: ['catalog:write'],
+  renameCategory: ['catalog:write'],
+  createBreed: ['catalog:write'],
 } as const satisfies Record<string, readonly Scope[]>;
 
 export type OperationId = keyof typeof operationScopes;

@@ -93,6 +93,21 @@ export const errorCatalogue = {
     message: 'No order with id %s',
     when: 'The order does not exist, or was placed by another key and the caller does not manage all orders.',
   },
+  category_not_found: {
+    status: 404,
+    message: 'No category with id %s',
+    when: 'The category named in the path does not exist; `GET /v1/categories` lists those that do.',
+  },
+  category_exists: {
+    status: 409,
+    message: 'A category named %s already exists (id %s); names are compared case-insensitively',
+    when: 'A category was added, or one renamed, with the name of another, in any case (`dog` and `Dog` are one name).',
+  },
+  breed_exists: {
+    status: 409,
+    message: 'Category %s already has the breed %s (id %s); names are compared case-insensitively',
+    when: 'A breed was added to a category that has a breed of that name, in any case.',
+  },
   pet_not_available: {
     status: 409,
     message: 'Pet %s cannot be ordered: its status is %s, and only an available pet can be',

@@ -54,6 +54,7 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
       tags: [
         { name: 'pets', description: 'Animals available for adoption' },
         { name: 'store', description: 'Adoption orders and the inventory (docs/orders.md)' },
+        { name: 'catalog', description: 'Categories of animals and their breeds (docs/categories.md)' },
       ],
       components: {
         securitySchemes: {

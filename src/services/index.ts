@@ -5,6 +5,7 @@ import type { RateLimiter } from '../limits/index.js';
 import { createSpeed, type Speed } from '../speed/index.js';
 import type { Store } from '../store/store.js';
 import { createApiKeysService, type ApiKeysService } from './api-keys-service.js';
+import { createCatalogService, type CatalogService } from './catalog-service.js';
 import { createEventsService, type EventsService } from './events-service.js';
 import { createIdempotency, type Idempotency } from './idempotency.js';
 import { createKeyLimitsService, type KeyLimitsService } from './key-limits-service.js';
@@ -20,6 +21,7 @@ export interface Services {
   idempotency: Idempotency;
   events: EventsService;
   webhooks: WebhooksService;
+  catalog: CatalogService;
   /** The caches, their versions and the batching the use cases share (src/speed/); closed with the services. */
   speed: Speed;
 }
@@ -55,6 +57,7 @@ export async function createServices(
     idempotency,
     events: await createEventsService(store, config.eventRetentionDays * 86_400_000, clock),
     webhooks: createWebhooksService(store, config, clock),
+    catalog: createCatalogService(store, speed),
     speed,
   };
 }

@@ -168,5 +168,46 @@ const store: ApiScenario[] = [
   )),
 ];
 
+const categoryNotFound = { expectedStatus: 404, expectedCode: 'category_not_found' } as const;
+
+// prettier-ignore
+const catalog: ApiScenario[] = [
+  { name: 'list categories', url: '/v1/categories', expectedStatus: 200 },
+  { name: 'list categories with a query they do not take', url: '/v1/categories?limit=1', ...invalid },
+  { name: 'list categories without a key', url: '/v1/categories', ...noKey },
+  { name: 'list categories without the scope', url: '/v1/categories', key: 'eventsOnly', ...forbidden },
+  { name: 'add a category', method: post, url: '/v1/categories', body: { name: 'Ferret' }, expectedStatus: 201, expectedBody: { name: 'Ferret' } },
+  { name: 'add a category named as one in another case', method: post, url: '/v1/categories', body: { name: 'ferret' }, expectedStatus: 409, expectedCode: 'category_exists' },
+  { name: 'add a category with an empty name', method: post, url: '/v1/categories', body: { name: ' ' }, ...invalid },
+  { name: 'add a category from plain text', method: post, url: '/v1/categories', ...plainText },
+  { name: 'add a category from a body over the limit', method: post, url: '/v1/categories', headers: json, body: JSON.stringify({ name: 'x'.repeat(20000) }), ...tooLarge },
+  { name: 'add a category without a key', method: post, url: '/v1/categories', body: { name: 'x' }, ...noKey },
+  { name: 'add a category with only pets:read', method: post, url: '/v1/categories', key: 'petsOnly', body: { name: 'x' }, ...forbidden },
+  { name: 'rename a category', method: patch, url: '/v1/categories/3', body: { name: 'Rabbits' }, expectedStatus: 200, expectedBody: { id: 3, name: 'Rabbits' } },
+  { name: 'rename a category to another’s name', method: patch, url: '/v1/categories/3', body: { name: 'DOG' }, expectedStatus: 409, expectedCode: 'category_exists' },
+  { name: 'rename a category that does not exist', method: patch, url: '/v1/categories/987654', body: { name: 'x' }, ...categoryNotFound },
+  { name: 'rename a category by a word', method: patch, url: '/v1/categories/x', body: { name: 'x' }, ...invalid },
+  { name: 'rename a category by an id too long', method: patch, url: `/v1/categories/${tooLong}`, body: { name: 'x' }, ...uriTooLong },
+  { name: 'rename a category from plain text', method: patch, url: '/v1/categories/3', ...plainText },
+  { name: 'rename a category from a body over the limit', method: patch, url: '/v1/categories/3', headers: json, body: JSON.stringify({ name: 'x'.repeat(20000) }), ...tooLarge },
+  { name: 'rename a category without a key', method: patch, url: '/v1/categories/3', body: { name: 'x' }, ...noKey },
+  { name: 'rename a category with only pets:read', method: patch, url: '/v1/categories/3', key: 'petsOnly', body: { name: 'x' }, ...forbidden },
+  { name: 'list the breeds of a category', url: '/v1/categories/1/breeds', expectedStatus: 200 },
+  { name: 'list the breeds of a category that does not exist', url: '/v1/categories/987654/breeds', ...categoryNotFound },
+  { name: 'list the breeds of a category by a word', url: '/v1/categories/x/breeds', ...invalid },
+  { name: 'list the breeds of a category by an id too long', url: `/v1/categories/${tooLong}/breeds`, ...uriTooLong },
+  { name: 'list breeds without a key', url: '/v1/categories/1/breeds', ...noKey },
+  { name: 'list breeds without the scope', url: '/v1/categories/1/breeds', key: 'eventsOnly', ...forbidden },
+  { name: 'add a breed', method: post, url: '/v1/categories/1/breeds', body: { name: 'Dingo' }, expectedStatus: 201, expectedBody: { name: 'Dingo' } },
+  { name: 'add a breed the category has in another case', method: post, url: '/v1/categories/1/breeds', body: { name: 'BEAGLE' }, expectedStatus: 409, expectedCode: 'breed_exists' },
+  { name: 'add a breed to a category that does not exist', method: post, url: '/v1/categories/987654/breeds', body: { name: 'x' }, ...categoryNotFound },
+  { name: 'add a breed with a name too long', method: post, url: '/v1/categories/1/breeds', body: { name: 'x'.repeat(101) }, ...invalid },
+  { name: 'add a breed by an id too long', method: post, url: `/v1/categories/${tooLong}/breeds`, body: { name: 'x' }, ...uriTooLong },
+  { name: 'add a breed from plain text', method: post, url: '/v1/categories/1/breeds', ...plainText },
+  { name: 'add a breed from a body over the limit', method: post, url: '/v1/categories/1/breeds', headers: json, body: JSON.stringify({ name: 'x'.repeat(20000) }), ...tooLarge },
+  { name: 'add a breed without a key', method: post, url: '/v1/categories/1/breeds', body: { name: 'x' }, ...noKey },
+  { name: 'add a breed with only pets:read', method: post, url: '/v1/categories/1/breeds', key: 'petsOnly', body: { name: 'x' }, ...forbidden },
+];
+
 /** The rows, in the order they run: some act on data the ones before made. */
-export const apiScenarios: ApiScenario[] = [...pets, ...events, ...store];
+export const apiScenarios: ApiScenario[] = [...pets, ...events, ...store, ...catalog];

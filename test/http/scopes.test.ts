@@ -32,6 +32,11 @@ test('the scope table is exactly the one documented in docs/security.md', () => 
     approveOrder: ['orders:manage'],
     completeOrder: ['orders:manage'],
     listEvents: ['events:read'],
+    listCategories: ['pets:read'],
+    listBreeds: ['pets:read'],
+    createCategory: ['catalog:write'],
+    renameCategory: ['catalog:write'],
+    createBreed: ['catalog:write'],
   });
 });
 
@@ -69,6 +74,10 @@ async function newOrder(s: Setup, status: 'placed' | 'approved'): Promise<number
   return id;
 }
 
+let names = 0;
+/** A catalogue name no request used before. */
+const newName = () => `Name ${++names}`;
+
 /**
  * One valid request per operationId, as the issue for each route specifies it. Order operations run only
  * once their routes are registered; they act on orders the calling key placed, so `orders:write` reaches them.
@@ -104,6 +113,11 @@ const validRequests: Record<OperationId, (s: Setup) => Promise<InjectOptions>> =
     url: `/v1/store/orders/${await newOrder(s, 'approved')}/complete`,
   }),
   listEvents: async () => ({ url: '/v1/events' }),
+  listCategories: async () => ({ url: '/v1/categories' }),
+  listBreeds: async () => ({ url: '/v1/categories/1/breeds' }),
+  createCategory: async () => ({ method: 'POST', url: '/v1/categories', payload: { name: newName() } }),
+  renameCategory: async () => ({ method: 'PATCH', url: '/v1/categories/3', payload: { name: newName() } }),
+  createBreed: async () => ({ method: 'POST', url: '/v1/categories/1/breeds', payload: { name: newName() } }),
 };
 
 for (const backend of backends) {

@@ -1,0 +1,104 @@
+// Use cases on the catalogue: list categories and a category's breeds, add either, rename a category. A name
+// is taken whatever its case: the unique constraints on the names' keys decide, even between instances.
+import { byCatalogName, catalogNameKey, type CatalogEntry } from '../domain/catalog-name.js';
+import type { Breed, Category } from '../domain/category.js';
+import { ApiError } from '../errors/api-error.js';
+import {
+  breedNameIndex,
+  categoryNameIndex,
+  findBreedByKey,
+  findCategory,
+  findCategoryByKey,
+  insertBreed,
+  insertCategory,
+  listBreedRows,
+  listCategoryRows,
+  renameCategoryRow,
+  type CatalogName,
+} from '../store/repositories/catalog-repository.js';
+import type { Store } from '../store/store.js';
+import type { Speed, VersionView } from '../speed/index.js';
+
+export interface CatalogService {
+  /** Every category, in id order. `version` is the request's view of the versions (Speed.view), if it has one. */
+  listCategories(version?: VersionView): Promise<Category[]>;
+  /** The category's breeds in name order; 404 `category_not_found` when there is no such category. */
+  listBreeds(categoryId: number, version?: VersionView): Promise<Breed[]>;
+  createCategory(name: string): Promise<Category>;
+  renameCategory(id: number, name: string): Promise<Category>;
+  createBreed(categoryId: number, name: string): Promise<Breed>;
+}
+
+/** Breed lists kept in memory (where a data version exists): one per category asked for. */
+const cachedBreedLists = 100;
+
+const toEntry = ({ id, name }: CatalogEntry): CatalogEntry => ({ id, name });
+const keyed = (name: string): CatalogName => ({ name, name_key: catalogNameKey(name) });
+
+export function createCatalogService(store: Store, speed: Speed): CatalogService {
+  const categoryLists = speed.cache<Category[]>('data', 1);
+  const breedLists = speed.cache<Breed[]>('data', cachedBreedLists);
+
+  const categoryOrNotFound = async (id: number) => {
+    const category = await findCategory(store.db, id);
+    if (!category) throw new ApiError('category_not_found', id);
+    return category;
+  };
+
+  /** The 409 for a name another category holds, when `error` is a breach of the constraint on names. */
+  const categoryTaken = async (error: unknown, name: string) => {
+    if (!store.isUniqueViolation(error, categoryNameIndex)) return error;
+    const holder = await findCategoryByKey(store.db, catalogNameKey(name));
+    return holder ? new ApiError('category_exists', JSON.stringify(holder.name), holder.id) : error;
+  };
+
+  return {
+    listCategories: (version) =>
+      categoryLists.read('', async () => (await listCategoryRows(store.db)).map(toEntry), version),
+
+    listBreeds: (categoryId, version) =>
+      breedLists.read(
+        String(categoryId),
+        async () => {
+          await categoryOrNotFound(categoryId);
+          return (await listBreedRows(store.db, categoryId)).map(toEntry).sort(byCatalogName);
+        },
+        version,
+      ),
+
+    createCategory: (name) =>
+      speed.write('data', async () => {
+        try {
+          return toEntry(await insertCategory(store.db, keyed(name)));
+        } catch (error) {
+          throw await categoryTaken(error, name);
+        }
+      }),
+
+    renameCategory: (id, name) =>
+      speed.write('data', async () => {
+        let renamed;
+        try {
+          renamed = await renameCategoryRow(store.db, id, keyed(name));
+        } catch (error) {
+          throw await categoryTaken(error, name);
+        }
+        if (!renamed) throw new ApiError('category_not_found', id);
+        return toEntry(renamed);
+      }),
+
+    createBreed: (categoryId, name) =>
+      speed.write('data', async () => {
+        const category = await categoryOrNotFound(categoryId);
+        try {
+          return toEntry(await insertBreed(store.db, categoryId, keyed(name)));
+        } catch (error) {
+          if (!store.isUniqueViolation(error, breedNameIndex)) throw error;
+          const holder = await findBreedByKey(store.db, categoryId, catalogNameKey(name));
+          if (!holder) throw error;
+          const where = `${category.id} (${category.name})`;
+          throw new ApiError('breed_exists', where, JSON.stringify(holder.name), holder.id);
+        }
+      }),
+  };
+}
