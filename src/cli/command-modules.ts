@@ -42,6 +42,15 @@ const commandModules: Record<string, CommandModule> = {
     description: 'Count pets in each status, over HTTP',
     load: async () => (await import('./commands/orders.js')).inventoryCommand(),
   },
+  categories: {
+    description:
+      'Categories of animals as a client manages them, over HTTP: list, add, rename (PETSTORE_URL, PETSTORE_API_KEY)',
+    load: async () => (await import('./commands/catalog.js')).categoriesCommand(),
+  },
+  breeds: {
+    description: 'The breeds of a category, over HTTP: list, add, import a file of names',
+    load: async () => (await import('./commands/catalog.js')).breedsCommand(),
+  },
   events: {
     description:
       'The event feed as a client reads it, over HTTP: list every change the service made, in commit order',

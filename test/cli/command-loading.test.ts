@@ -33,16 +33,19 @@ async function loadedBy(args: string[]): Promise<string[]> {
 const heavy =
   /\/node_modules\/(kysely|better-sqlite3|pg|ioredis|@sinclair\/typebox|ajv|fastify)\/|\/src\/(store|services|limits|config\.ts)/;
 
-test('pets import --help loads the SDK, not the store or the settings', async () => {
-  const loaded = await loadedBy(['pets', 'import', '--help']);
-  assert.ok(
-    loaded.some((url) => url.includes('/packages/client/')),
-    loaded.join('\n'),
-  );
-  assert.deepEqual(
-    loaded.filter((url) => heavy.test(url)),
-    [],
-  );
+test('pets import --help and breeds import --help load the SDK, not the store or the settings', async () => {
+  for (const command of ['pets', 'breeds']) {
+    const loaded = await loadedBy([command, 'import', '--help']);
+    assert.ok(
+      loaded.some((url) => url.includes('/packages/client/')),
+      loaded.join('\n'),
+    );
+    assert.deepEqual(
+      loaded.filter((url) => heavy.test(url)),
+      [],
+      command,
+    );
+  }
 });
 
 test('pets export --help does not load the CSV reader, which only import needs', async () => {
@@ -87,6 +90,8 @@ test('--help still lists every command', async () => {
     'webhooks',
     'orders',
     'inventory',
+    'categories',
+    'breeds',
     'events',
     'help',
   ]);

@@ -2,7 +2,7 @@
 // `tsc --noEmit` in `npm run lint` (and so CI) checks it: an expectation that does not hold is a type error,
 // and so is a `@ts-expect-error` line that the compiler no longer refuses.
 import { expectTypeOf } from 'expect-type';
-import type { EventTypeFilter, NewPet, Pet, PetstoreClient } from '@petstore/client';
+import type { Breed, Category, EventTypeFilter, NewPet, Pet, PetstoreClient } from '@petstore/client';
 
 // createPet takes a NewPet, whose categoryId is a number: a string is refused.
 expectTypeOf<PetstoreClient['createPet']>().parameter(0).toEqualTypeOf<NewPet>();
@@ -24,3 +24,10 @@ expectTypeOf<'order.*'>().toExtend<EventTypeFilter>();
 expectTypeOf<'pet.adopted'>().toExtend<EventTypeFilter>();
 // @ts-expect-error a filter is a type or `resource.*`, not `*`
 expectTypeOf<'*'>().toExtend<EventTypeFilter>();
+
+// The catalogue: ids are numbers, names strings; each call answers the category or breed it made.
+expectTypeOf<Category>().toEqualTypeOf<{ id: number; name: string }>();
+expectTypeOf<PetstoreClient['createCategory']>().parameters.toEqualTypeOf<[name: string]>();
+expectTypeOf<ReturnType<PetstoreClient['listCategories']>>().resolves.toEqualTypeOf<Category[]>();
+expectTypeOf<ReturnType<PetstoreClient['listBreeds']>>().resolves.toEqualTypeOf<Breed[]>();
+expectTypeOf<PetstoreClient['createBreed']>().parameter(0).toEqualTypeOf<number>();

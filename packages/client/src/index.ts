@@ -1,6 +1,8 @@
 // The SDK's public surface, exported as the `@petstore/client` package.
 export {
   PetstoreClient,
+  type Breed,
+  type Category,
   type CreatePetOptions,
   type Event,
   type EventType,

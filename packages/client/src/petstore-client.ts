@@ -17,6 +17,8 @@ export type NewOrder = components['schemas']['NewOrder'];
 export type OrderStatus = components['schemas']['OrderStatus'];
 export type Inventory = components['schemas']['Inventory'];
 export type Event = components['schemas']['Event'];
+export type Category = components['schemas']['Category'];
+export type Breed = components['schemas']['Breed'];
 export type EventType = Event['type'];
 /** A filter of the event feed: one type (`order.approved`), or every type of a resource (`order.*`). */
 export type EventTypeFilter =
@@ -389,6 +391,85 @@ export class PetstoreClient {
    */
   listAllEvents({ limit = 100, ...filters }: ListEventsOptions = {}): AsyncGenerator<Event, void, undefined> {
     return this.#pages('/events', { ...filters, limit });
+  }
+
+  /**
+   * Every category of animals (Dog, Cat…), in id order: a pet's `categoryId` may name one.
+   *
+   * @example
+   * const dog = (await client.listCategories()).find((category) => category.name === 'Dog');
+   */
+  async listCategories(): Promise<Category[]> {
+    const requestId = crypto.randomUUID();
+    return this.#call(requestId, () =>
+      this.#api.GET('/categories', { headers: { 'x-request-id': requestId } }),
+    );
+  }
+
+  /**
+   * The breeds of a category, in name order; where the list is not empty, a pet of the category names one.
+   *
+   * @example
+   * const dogBreeds = await client.listBreeds(1);
+   */
+  async listBreeds(categoryId: number): Promise<Breed[]> {
+    const requestId = crypto.randomUUID();
+    return this.#call(requestId, () =>
+      this.#api.GET('/categories/{categoryId}/breeds', {
+        params: { path: { categoryId } },
+        headers: { 'x-request-id': requestId },
+      }),
+    );
+  }
+
+  /**
+   * Adds a category (scope `catalog:write`). A name another category holds, in any case, fails with
+   * `category_exists`. Sent once: it carries no Idempotency-Key, so it is not retried after a failure that
+   * may follow the creation; a later `category_exists` for the same name means it was created.
+   *
+   * @example
+   * const ferret = await client.createCategory('Ferret');
+   */
+  async createCategory(name: string): Promise<Category> {
+    const requestId = crypto.randomUUID();
+    return this.#call(requestId, () =>
+      this.#api.POST('/categories', { headers: { 'x-request-id': requestId }, body: { name } }),
+    );
+  }
+
+  /**
+   * Renames a category (scope `catalog:write`); its pets keep its id. Safe to retry.
+   *
+   * @example
+   * await client.renameCategory(5, 'Small Animals');
+   */
+  async renameCategory(categoryId: number, name: string): Promise<Category> {
+    const requestId = crypto.randomUUID();
+    return this.#call(requestId, () =>
+      this.#api.PATCH('/categories/{categoryId}', {
+        params: { path: { categoryId } },
+        headers: { 'x-request-id': requestId },
+        body: { name },
+      }),
+    );
+  }
+
+  /**
+   * Adds a breed to a category (scope `catalog:write`). A name the category has already, in any case, fails
+   * with `breed_exists`; sent once, as `createCategory`.
+   *
+   * @example
+   * await client.createBreed(1, 'Dingo');
+   */
+  async createBreed(categoryId: number, name: string): Promise<Breed> {
+    const requestId = crypto.randomUUID();
+    return this.#call(requestId, () =>
+      this.#api.POST('/categories/{categoryId}/breeds', {
+        params: { path: { categoryId } },
+        headers: { 'x-request-id': requestId },
+        body: { name },
+      }),
+    );
   }
 
   async #act(id: number, action: OrderAction): Promise<Order> {

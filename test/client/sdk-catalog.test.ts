@@ -1,0 +1,39 @@
+// The SDK's catalogue calls against a real listening server, on every backend: list, add, rename, and the
+// service's refusals as PetstoreError.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { PetstoreClient } from '@petstore/client';
+import { backends } from '../helpers/backends.js';
+import { failureOf, startSdkServer, type SdkServer } from '../helpers/sdk-server.js';
+
+for (const backend of backends) {
+  describe(`SDK catalogue calls on ${backend.name}`, () => {
+    let server: SdkServer;
+    let client: PetstoreClient;
+    before(async () => {
+      server = await startSdkServer(backend);
+      client = new PetstoreClient({ baseUrl: server.baseUrl, apiKey: server.key });
+    });
+    after(() => server.close());
+
+    test('createCategory, renameCategory, createBreed; listCategories and listBreeds show them', async () => {
+      const starter = await client.listCategories();
+      assert.deepEqual(starter[0], { id: 1, name: 'Dog' });
+      const ferret = await client.createCategory('Ferret');
+      assert.deepEqual((await client.listCategories()).at(-1), ferret);
+      assert.deepEqual(await client.renameCategory(ferret.id, 'Ferrets'), { id: ferret.id, name: 'Ferrets' });
+      const breed = await client.createBreed(ferret.id, 'Angora');
+      assert.deepEqual(await client.listBreeds(ferret.id), [breed]);
+      assert.ok((await client.listBreeds(2)).some(({ name }) => name === 'Domestic Short Hair'));
+    });
+
+    test('a name taken and an unknown category fail with the service’s codes', async () => {
+      const taken = await failureOf(client.createCategory('cat'));
+      assert.equal(taken.code, 'category_exists');
+      assert.equal(taken.status, 409);
+      assert.equal((await failureOf(client.createBreed(1, 'BEAGLE'))).code, 'breed_exists');
+      assert.equal((await failureOf(client.listBreeds(987654))).code, 'category_not_found');
+      assert.equal((await failureOf(client.renameCategory(987654, 'X'))).code, 'category_not_found');
+    });
+  });
+}
