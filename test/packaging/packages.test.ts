@@ -82,7 +82,16 @@ test('the service package ships bin/ and the compiled dist/, without sources, te
   const files = (JSON.parse(stdout) as Array<{ files: Array<{ path: string }> }>)[0]!.files.map(
     (f) => f.path,
   );
-  for (const needed of ['bin/petstore.js', 'dist/cli/main.js', 'dist/app.js', 'package.json', 'README.md'])
+  // The starter catalogue is data the migrations read, beside the compiled code.
+  const starterCatalog = 'dist/store/catalog/starter-catalog.json';
+  for (const needed of [
+    'bin/petstore.js',
+    'dist/cli/main.js',
+    'dist/app.js',
+    starterCatalog,
+    'package.json',
+    'README.md',
+  ])
     assert.ok(files.includes(needed), `${needed} is missing from the service package`);
   const stray = files.filter((f) =>
     /^(src|test|bench|scripts|packages|docs)\/|\.map$|\.d\.ts$|tsbuildinfo/.test(f),
