@@ -18,6 +18,7 @@ import {
 } from '../store/repositories/pets-repository.js';
 import { eachAlone, type ItemEnding } from '../store/savepoint.js';
 import type { Database, PetRow } from '../store/schema.js';
+import { resolveBreed } from './breed-rule.js';
 import { changedFields, fieldColumns, mergePatch, petEtag, searchedFieldNames, toPet } from './pet-record.js';
 
 /** A pet and its strong ETag, which changes with every change to it. */
@@ -105,6 +106,10 @@ async function update(
     if (!satisfies(ifMatch, petEtag(row))) throw new ApiError('precondition_failed', id, petEtag(row));
     const before = toPet(row);
     const after = mergePatch(before, patch);
+    // A new breed, or a new category for the breed, must pass the category's breed list (in its spelling).
+    if (after.breed !== null && (patch.breed !== undefined || patch.categoryId !== undefined)) {
+      after.breed = await resolveBreed(group.trx, after.categoryId, after.breed);
+    }
     const changes = changedFields(before, after);
     if (changes.length === 0) return { pet: before, etag: petEtag(row) };
     const broken = brokenProfileRule(

@@ -15,10 +15,18 @@ import { appendEvents } from '../store/repositories/events-repository.js';
 import { insertPetTerms } from '../store/repositories/pet-terms-repository.js';
 import { changeTime, findPetsByIds, insertPets } from '../store/repositories/pets-repository.js';
 import { readSetting } from '../store/repositories/settings-repository.js';
+import { eachAlone, type ItemEnding } from '../store/savepoint.js';
 import type { Speed, VersionView } from '../speed/index.js';
 import { listingIdentity, readPetPage, type PetPage } from './pet-pages.js';
 import type { Idempotency, IdempotencyScope, IdempotentOutcome } from './idempotency.js';
-import { changePets, type PetChange, type PetEditOrRemoval, type TaggedPet } from './pet-changes.js';
+import { resolveBreed } from './breed-rule.js';
+import {
+  changePets,
+  isRefusal,
+  type PetChange,
+  type PetEditOrRemoval,
+  type TaggedPet,
+} from './pet-changes.js';
 import {
   creationFingerprintValues,
   fieldColumns,
@@ -76,23 +84,38 @@ export async function createPetsService(
    * Inserts pets, their search index and their `pet.created` events; `trx` has called
    * `store.serializeAppends` first. One statement for the pets, one for their words (for most groups) and one
    * for the events however many there are, so that a group of creations costs PostgreSQL a few round trips
-   * rather than several per pet.
+   * rather than several per pet. A pet whose breed its category's list does not hold is refused alone,
+   * before anything is written.
    */
-  const insertAll = async (trx: Transaction<Database>, newPets: NewPet[]) => {
+  const insertAll = async (trx: Transaction<Database>, newPets: NewPet[]): Promise<ItemEnding<Pet>[]> => {
+    const fields = await eachAlone(newPets, (newPet) => fieldsOf(trx, newPet), isRefusal);
+    const accepted = fields.flatMap((ending) => ('value' in ending ? [ending.value] : []));
     const now = await changeTime(trx, clock());
-    const rows = await insertPets(
-      trx,
-      newPets.map((newPet) => ({ ...fieldColumns(newPetFields(newPet)), created_at: now, updated_at: now })),
-    );
+    const rows =
+      accepted.length === 0
+        ? []
+        : await insertPets(
+            trx,
+            accepted.map((pet) => ({ ...fieldColumns(pet), created_at: now, updated_at: now })),
+          );
     if (searchIndex) await insertPetTerms(trx, rows);
     const pets = rows.map(toPet);
-    if (!events) return pets;
-    await appendEvents(
-      trx,
-      pets.map((pet) => ({ type: 'pet.created', data: pet, createdAt: now })),
-    );
-    return pets;
+    if (events && pets.length > 0) {
+      await appendEvents(
+        trx,
+        pets.map((pet) => ({ type: 'pet.created', data: pet, createdAt: now })),
+      );
+    }
+    let next = 0;
+    return fields.map((ending) => ('error' in ending ? ending : { value: pets[next++]! }));
   };
+
+  /** A new pet's fields, its breed in its category's list's spelling. */
+  async function fieldsOf(trx: Transaction<Database>, newPet: NewPet) {
+    const fields = newPetFields(newPet);
+    if (fields.breed !== null) fields.breed = await resolveBreed(trx, fields.categoryId, fields.breed);
+    return fields;
+  }
 
   // Creations without an Idempotency-Key share transactions (Speed.groupCommit); each still gets its own id,
   // event and acknowledgement, only after the commit, and the version moves before any is acknowledged.
@@ -106,7 +129,9 @@ export async function createPetsService(
 
   // Keyed creations are grouped too (idempotency.ts), with the same two inserts for the whole group.
   const createKeyed = idempotency.useCase(async (trx, newPets: NewPet[]) =>
-    (await insertAll(trx, newPets)).map((pet) => ({ value: { status: 201, body: pet } })),
+    (await insertAll(trx, newPets)).map((ending) =>
+      'error' in ending ? ending : { value: { status: 201, body: ending.value } },
+    ),
   );
 
   /** Refuses a new pet that breaks a rule its schema cannot state. */
@@ -135,9 +160,11 @@ export async function createPetsService(
   return {
     // Announced per creation, outside the group: the next group's transaction need not wait for it, and the
     // announcements of one group share one advance (src/speed/coalesce.ts).
-    create(newPet) {
+    async create(newPet) {
       refuseBrokenRules(newPet);
-      return speed.write('data', () => insertTogether(newPet));
+      const ending = await speed.write('data', () => insertTogether(newPet));
+      if ('error' in ending) throw ending.error;
+      return ending.value;
     },
 
     createIdempotently(newPet, scope) {
