@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { backends } from '../helpers/backends.js';
+import { unknownProfile } from '../helpers/pet-profile.js';
 import { runCli } from '../helpers/run-cli.js';
 import { startSdkServer, type SdkServer } from '../helpers/sdk-server.js';
 
@@ -37,20 +38,25 @@ describe('pets export and import: formats, existing pets, the estimate', () => {
       assert.equal(res.code, 0, res.stderr);
       return readFileSync(join(dir, file), 'utf8').trim().split('\n');
     };
+    // JSON Lines: each pet as the API answers it, every field in its order.
+    const apiFields = [
+      'id',
+      'name',
+      'categoryId',
+      'status',
+      ...Object.keys(unknownProfile),
+      'createdAt',
+      'updatedAt',
+    ];
     for (const file of ['pets.json', 'pets.jsonl', 'pets.ndjson']) {
       const [first] = await lines(file);
-      assert.deepEqual(Object.keys(JSON.parse(first!)), ['id', 'name', 'categoryId', 'status'], file);
+      assert.deepEqual(Object.keys(JSON.parse(first!)), apiFields, file);
     }
     assert.equal((await lines('pets.csv'))[0], 'id,name,categoryId,status');
     assert.equal((await lines('pets.data', '--format', 'csv'))[0], 'id,name,categoryId,status');
 
     const stdout = await runCli(['pets', 'export', '--format', 'json'], env);
-    assert.deepEqual(Object.keys(JSON.parse(stdout.stdout.split('\n')[0]!)), [
-      'id',
-      'name',
-      'categoryId',
-      'status',
-    ]);
+    assert.deepEqual(Object.keys(JSON.parse(stdout.stdout.split('\n')[0]!)), apiFields);
 
     const refusals: Array<[string[], RegExp]> = [
       [['--output', join(dir, 'pets.txt')], /cannot tell the format of .*pets\.txt from its name/],

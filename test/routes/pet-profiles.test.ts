@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { backends } from '../helpers/backends.js';
+import { unknownProfile } from '../helpers/pet-profile.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
 /** A category without a record, so without a breed list: any breed is taken (the breed rule has its own tests). */
@@ -109,12 +110,7 @@ const fields: Array<{
 ];
 
 /** The answer's value of a field left out or cleared. */
-const unknownValue: Record<string, unknown> = {
-  attributes: { spayedNeutered: null, houseTrained: null, vaccinated: null, specialNeeds: null },
-  goodWith: { children: null, dogs: null, cats: null },
-  tags: [],
-};
-const cleared = (field: string) => (field in unknownValue ? unknownValue[field] : null);
+const cleared = (field: string) => (unknownProfile as Record<string, unknown>)[field];
 
 for (const backend of backends) {
   describe(`pet profiles on ${backend.name}`, () => {
@@ -139,16 +135,7 @@ for (const backend of backends) {
         name: 'Rex',
         categoryId: free,
         status: 'available',
-        breed: null,
-        mixedBreed: null,
-        sex: null,
-        age: null,
-        birthDate: null,
-        size: null,
-        color: null,
-        coat: null,
-        description: null,
-        ...unknownValue,
+        ...unknownProfile,
       });
       assert.equal(createdAt, updatedAt);
       assert.ok(Math.abs(Date.parse(createdAt) - Date.now()) < 60_000);
