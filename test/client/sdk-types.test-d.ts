@@ -2,7 +2,17 @@
 // `tsc --noEmit` in `npm run lint` (and so CI) checks it: an expectation that does not hold is a type error,
 // and so is a `@ts-expect-error` line that the compiler no longer refuses.
 import { expectTypeOf } from 'expect-type';
-import type { Breed, Category, EventTypeFilter, NewPet, Pet, PetstoreClient } from '@petstore/client';
+import type {
+  Breed,
+  Category,
+  EventTypeFilter,
+  NewPet,
+  Pet,
+  PetPatch,
+  PetstoreClient,
+  PetWithEtag,
+  UpdatePetOptions,
+} from '@petstore/client';
 
 // createPet takes a NewPet, whose categoryId is a number: a string is refused.
 expectTypeOf<PetstoreClient['createPet']>().parameter(0).toEqualTypeOf<NewPet>();
@@ -13,6 +23,35 @@ expectTypeOf({ name: 'Rex', categoryId: '1' }).toExtend<NewPet>();
 // @ts-expect-error a pet has a name
 expectTypeOf({ categoryId: 1 }).toExtend<NewPet>();
 expectTypeOf<ReturnType<PetstoreClient['createPet']>>().resolves.toEqualTypeOf<Pet>();
+// The profile is optional on create; its closed sets are refused outside them.
+expectTypeOf({
+  name: 'Rex',
+  categoryId: 1,
+  sex: 'male',
+  goodWith: { cats: true },
+} as const).toExtend<NewPet>();
+// @ts-expect-error sex is female, male or unknown
+expectTypeOf({ name: 'Rex', categoryId: 1, sex: 'm' } as const).toExtend<NewPet>();
+
+// updatePet takes a merge patch: any field may be left out, a profile field may be null (cleared), and the
+// flags merge one by one; the seed's name and categoryId cannot be cleared, nor the service's fields set.
+expectTypeOf<PetstoreClient['updatePet']>().parameter(1).toEqualTypeOf<PetPatch>();
+expectTypeOf({}).toExtend<PetPatch>();
+expectTypeOf({ goodWith: { cats: true }, description: null, tags: null }).toExtend<PetPatch>();
+// @ts-expect-error every pet has a name
+expectTypeOf({ name: null }).toExtend<PetPatch>();
+// @ts-expect-error the service sets updatedAt
+expectTypeOf({ updatedAt: '2026-01-01T00:00:00Z' }).toExtend<PetPatch>();
+// @ts-expect-error size is small, medium, large or xlarge
+expectTypeOf({ size: 'huge' } as const).toExtend<PetPatch>();
+expectTypeOf<PetstoreClient['updatePet']>().parameter(2).toEqualTypeOf<UpdatePetOptions | undefined>();
+expectTypeOf<UpdatePetOptions['ifMatch']>().toEqualTypeOf<string | undefined>();
+expectTypeOf<ReturnType<PetstoreClient['updatePet']>>().resolves.toEqualTypeOf<Pet>();
+// The calls with an ETag give it beside the pet, as a string to send back as ifMatch.
+expectTypeOf<ReturnType<PetstoreClient['updatePetWithEtag']>>().resolves.toEqualTypeOf<PetWithEtag>();
+expectTypeOf<ReturnType<PetstoreClient['getPetWithEtag']>>().resolves.toEqualTypeOf<PetWithEtag>();
+expectTypeOf<PetWithEtag>().toEqualTypeOf<{ pet: Pet; etag: string }>();
+expectTypeOf<ReturnType<PetstoreClient['removePet']>>().resolves.toEqualTypeOf<void>();
 
 // listEvents filters by one of the feed's types, or by every type of a resource: anything else is refused.
 expectTypeOf<NonNullable<Parameters<PetstoreClient['listEvents']>[0]>>()

@@ -19,8 +19,11 @@ export {
   type OrderStatus,
   type Page,
   type Pet,
+  type PetPatch,
   type PetStatus,
+  type PetWithEtag,
   type PetstoreClientOptions,
+  type UpdatePetOptions,
 } from './petstore-client.js';
 export { PetstoreError, type ClientErrorCode } from './petstore-error.js';
 // For code that sends its own requests (as a bulk import paces them): the SDK's reading of the headers.

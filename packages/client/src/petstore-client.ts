@@ -11,6 +11,8 @@ import { PlannedRequest, viaFetch, viaTransport, type Transport } from './transp
 
 export type Pet = components['schemas']['Pet'];
 export type NewPet = components['schemas']['NewPet'];
+/** A JSON Merge Patch of a pet (RFC 7396): a field left out is unchanged, `null` clears it. */
+export type PetPatch = components['schemas']['PetPatch'];
 export type PetStatus = components['schemas']['PetStatus'];
 export type Order = components['schemas']['Order'];
 export type NewOrder = components['schemas']['NewOrder'];
@@ -70,6 +72,29 @@ export interface IdempotencyOptions {
 
 /** createPet's options, by the name of release 1.0.0. */
 export type CreatePetOptions = IdempotencyOptions;
+
+/** Options of updatePet and updatePetWithEtag. */
+export interface UpdatePetOptions {
+  /**
+   * The ETag of the animal as you read it (from getPetWithEtag or updatePetWithEtag): the change applies
+   * only if nobody changed the animal since; otherwise the call throws PetstoreError `precondition_failed`
+   * (412) and nothing changes. Without it, the last writer wins.
+   */
+  ifMatch?: string;
+  /**
+   * The Idempotency-Key of this change; a random one by default, so that a retry after a lost answer gets
+   * the first answer again rather than a 412 from its own change (with `ifMatch`). Pass your own to make
+   * retries across processes safe too, or `false` to send none: the change is still retried, since a patch
+   * applied twice gives the same animal, but with `ifMatch` such a retry may then fail with 412.
+   */
+  idempotencyKey?: string | false;
+}
+
+/** An animal and its ETag, which changes with every change to it: send it back as `ifMatch`. */
+export interface PetWithEtag {
+  pet: Pet;
+  etag: string;
+}
 
 export interface ListOrdersOptions {
   status?: OrderStatus;
@@ -243,12 +268,66 @@ export class PetstoreClient {
    * const pet = await client.getPet(42);
    */
   async getPet(id: number): Promise<Pet> {
+    return (await this.#getPet(id)).data;
+  }
+
+  /**
+   * One animal by id, with its ETag: what `updatePet` takes as `ifMatch` to change the animal only as read.
+   *
+   * @deprecated Reads `GET /pets/{petId}`, which the service removes on 5 December 2030 (sunset), as getPet.
+   * The ETag of a change is also that of `updatePetWithEtag`'s answer.
+   *
+   * @example
+   * const { pet, etag } = await client.getPetWithEtag(42);
+   * await client.updatePet(42, { tags: [...pet.tags, 'calm'] }, { ifMatch: etag });
+   */
+  async getPetWithEtag(id: number): Promise<PetWithEtag> {
+    return taggedPet(await this.#getPet(id));
+  }
+
+  /**
+   * Changes an animal by a JSON Merge Patch (RFC 7396), sent as `application/merge-patch+json`: a field left
+   * out is unchanged, `null` clears it, and `attributes` and `goodWith` merge flag by flag. With `ifMatch`,
+   * only if the animal is still as read. Returns the whole animal after the change.
+   *
+   * @example
+   * await client.updatePet(42, { name: 'Biscuit', goodWith: { cats: true }, description: null });
+   */
+  async updatePet(id: number, patch: PetPatch, options: UpdatePetOptions = {}): Promise<Pet> {
+    return (await this.#patchPet(id, patch, options)).data;
+  }
+
+  /**
+   * As updatePet, and the animal's new ETag, for a change that follows it.
+   *
+   * @example
+   * let { etag } = await client.getPetWithEtag(42);
+   * ({ etag } = await client.updatePetWithEtag(42, { size: 'large' }, { ifMatch: etag }));
+   * await client.updatePetWithEtag(42, { coat: 'long' }, { ifMatch: etag });
+   */
+  async updatePetWithEtag(id: number, patch: PetPatch, options: UpdatePetOptions = {}): Promise<PetWithEtag> {
+    return taggedPet(await this.#patchPet(id, patch, options));
+  }
+
+  /**
+   * Removes an animal that left other than by adoption (transferred, returned, died): it leaves every
+   * listing and the inventory, and its id is never used again. An animal with an open order cannot be
+   * removed (PetstoreError `pet_has_open_order`). Removing it again throws `pet_not_found`, as does a retry
+   * whose first attempt removed it but whose answer was lost.
+   *
+   * @example
+   * await client.removePet(42);
+   */
+  async removePet(id: number): Promise<void> {
     const requestId = crypto.randomUUID();
-    return this.#call(requestId, () =>
-      this.#api.GET('/pets/{petId}', {
-        params: { path: { petId: id } },
-        headers: { 'x-request-id': requestId },
-      }),
+    await this.#answered(
+      requestId,
+      () =>
+        this.#api.DELETE('/pets/{petId}', {
+          params: { path: { petId: id } },
+          headers: { 'x-request-id': requestId },
+        }),
+      { bodyless: true },
     );
   }
 
@@ -513,12 +592,43 @@ export class PetstoreClient {
     }
   }
 
-  /** Runs one call; turns an error status or a network failure into a PetstoreError. */
-  async #call<T>(
+  #getPet(id: number): Promise<Answer<Pet>> {
+    const requestId = crypto.randomUUID();
+    return this.#answered(requestId, () =>
+      this.#api.GET('/pets/{petId}', {
+        params: { path: { petId: id } },
+        headers: { 'x-request-id': requestId },
+      }),
+    );
+  }
+
+  #patchPet(id: number, patch: PetPatch, options: UpdatePetOptions): Promise<Answer<Pet>> {
+    const requestId = crypto.randomUUID();
+    const ifMatch = options.ifMatch === undefined ? {} : { 'if-match': options.ifMatch };
+    return this.#answered(requestId, () =>
+      this.#api.PATCH('/pets/{petId}', {
+        params: { path: { petId: id }, header: { ...idempotencyHeader(options), ...ifMatch } },
+        headers: { 'x-request-id': requestId, 'content-type': 'application/merge-patch+json' },
+        body: patch,
+      }),
+    );
+  }
+
+  /** Runs one call; returns what it answered. */
+  async #call<T>(requestId: string, send: () => Promise<Sent<T>>): Promise<T> {
+    return (await this.#answered(requestId, send)).data;
+  }
+
+  /**
+   * Runs one call; turns an error status, a missing body (unless `bodyless`, for a 204) or a network failure
+   * into a PetstoreError.
+   */
+  async #answered<T>(
     requestId: string,
-    send: () => Promise<{ data?: T; error?: unknown; response: Response }>,
-  ): Promise<T> {
-    let result: Awaited<ReturnType<typeof send>>;
+    send: () => Promise<Sent<T>>,
+    { bodyless = false } = {},
+  ): Promise<Answer<T>> {
+    let result: Sent<T>;
     try {
       result = await send();
     } catch (error) {
@@ -530,9 +640,25 @@ export class PetstoreClient {
     }
     // openapi-fetch has read the answer's body: the attempt's time limit is over.
     this.#fetch.settled(result.response);
-    if (result.data !== undefined && result.response.ok) return result.data;
+    if (result.response.ok && (bodyless || result.data !== undefined))
+      return { data: result.data as T, response: result.response, requestId };
     throw errorFromResponse(result.response, result.error, requestId);
   }
+}
+
+/** What openapi-fetch gives for one call. */
+type Sent<T> = { data?: T; error?: unknown; response: Response };
+
+/** A call that succeeded: what it answered, the answer, and the call's request id. */
+type Answer<T> = { data: T; response: Response; requestId: string };
+
+/** A pet answer's pet and ETag header. */
+function taggedPet({ data: pet, response, requestId }: Answer<Pet>): PetWithEtag {
+  const etag = response.headers.get('etag');
+  // Returning none would leave the caller an `ifMatch` of undefined, which makes the change unconditional.
+  if (!etag)
+    throw new PetstoreError('unexpected_response', response.status, 'The answer carried no ETag', requestId);
+  return { pet, etag };
 }
 
 /** The paginated listings, with the query and the items of each as the OpenAPI document types them. */
