@@ -25,8 +25,8 @@ const commandModules: Record<string, CommandModule> = {
   },
   pets: {
     description:
-      'Use the API as a client does, over HTTP: list, add and get pets, import and export them in bulk ' +
-      '(PETSTORE_URL, PETSTORE_API_KEY)',
+      'Use the API as a client does, over HTTP: list, add, get, update and remove pets, import and export ' +
+      'them in bulk (PETSTORE_URL, PETSTORE_API_KEY)',
     load: async () => (await import('./commands/pets.js')).petsCommand(),
   },
   webhooks: {

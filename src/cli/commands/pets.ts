@@ -1,17 +1,24 @@
-// `petstore pets ...`: list, add and get pets, and import and export them in bulk, as an API user does, over
-// HTTP through the SDK (unlike the administration commands, which work on the store directly).
+// `petstore pets ...`: list, add, get, update and remove pets, and import and export them in bulk, as an API
+// user does, over HTTP through the SDK (unlike the administration commands, which work on the store directly).
 import { Command, Option } from 'commander';
-import type { Pet } from '@petstore/client';
+import type { NewPet, Pet } from '@petstore/client';
 import { dayInWords, getPetRetirement } from '../../domain/deprecations.js';
 import { petStatuses } from '../../domain/pet-status.js';
 import { progressBar } from '../bulk/progress-bar.js';
+import { usageError } from '../cli-error.js';
 import { withClient, withClientOptions, type ClientFlags } from '../client-options.js';
 import { withListOptions, printPage, type ListFlags } from '../listing.js';
 import { positiveInteger } from '../option-parsers.js';
-import { printFound } from '../print-table.js';
+import { petDetails } from '../pet-details.js';
+import { petBodyOf, withNewPetOptions, withPetChangeOptions, type PetFlags } from '../pet-options.js';
+import { printFound, printOutcome } from '../print-table.js';
 import { bulkCommands } from './pets-bulk.js';
 
 const petRow = (pet: Pet) => ({ id: pet.id, name: pet.name, category: pet.categoryId, status: pet.status });
+
+/** One pet as the API answers it under --json, else a line a field (with its ETag when known). */
+const printPet = (pet: Pet, json: boolean | undefined, etag?: string) =>
+  printOutcome(pet, () => petDetails(pet, etag), json);
 
 export function petsCommand(): Command {
   const pets = new Command('pets');
@@ -43,18 +50,17 @@ export function petsCommand(): Command {
   });
 
   withClientOptions(
-    pets
-      .command('add')
-      .description('Add a pet (sent with an Idempotency-Key, so retries never add it twice)')
-      .requiredOption('--name <name>', 'Name of the animal')
-      .requiredOption('--category <id>', 'Category id', positiveInteger('--category'))
-      .addOption(new Option('--status <status>', 'Status (default available)').choices(petStatuses)),
-  ).action(async (flags: ClientFlags & { name: string; category: number; status?: Pet['status'] }) => {
-    const { name, category, status } = flags;
-    const pet = await withClient(flags, (client) =>
-      client.createPet({ name, categoryId: category, ...(status ? { status } : {}) }),
-    );
-    printFound(pet, petRow, flags.json);
+    withNewPetOptions(
+      pets
+        .command('add')
+        .description(
+          'Add a pet, with as much of its profile as is known (sent with an Idempotency-Key, so retries ' +
+            'never add it twice)',
+        ),
+    ),
+  ).action(async (flags: ClientFlags & PetFlags) => {
+    const pet = await withClient(flags, (client) => client.createPet(petBodyOf(flags) as NewPet));
+    printPet(pet, flags.json);
   });
 
   withClientOptions(
@@ -65,9 +71,41 @@ export function petsCommand(): Command {
       )
       .argument('<id>', 'Pet id', positiveInteger('id')),
   ).action(async (id: number, flags: ClientFlags) => {
-    // getPet is deprecated: offered until the operation's sunset.
-    const pet = await withClient(flags, (client) => client.getPet(id));
-    printFound(pet, petRow, flags.json);
+    // getPetWithEtag is deprecated with getPet: offered until the operation's sunset.
+    const { pet, etag } = await withClient(flags, (client) => client.getPetWithEtag(id));
+    printPet(pet, flags.json, etag);
+  });
+
+  withClientOptions(
+    withPetChangeOptions(
+      pets
+        .command('update')
+        .description(
+          'Change a pet: the fields given, and those --clear names; the others stay as they are. With ' +
+            '--if-match, only if nobody changed it since you read it',
+        )
+        .argument('<id>', 'Pet id', positiveInteger('id')),
+    ),
+  ).action(async (id: number, flags: ClientFlags & PetFlags & { ifMatch?: string }) => {
+    const patch = petBodyOf(flags);
+    if (Object.keys(patch).length === 0)
+      throw usageError('nothing to change: give a field (--name, --size, --good-with …) or --clear');
+    const { pet, etag } = await withClient(flags, (client) =>
+      client.updatePetWithEtag(id, patch, { ifMatch: flags.ifMatch }),
+    );
+    printPet(pet, flags.json, etag);
+  });
+
+  withClientOptions(
+    pets
+      .command('remove')
+      .description(
+        'Remove a pet that left other than by adoption: it leaves every listing, and its id is never used again',
+      )
+      .argument('<id>', 'Pet id', positiveInteger('id')),
+  ).action(async (id: number, flags: ClientFlags) => {
+    await withClient(flags, (client) => client.removePet(id));
+    printOutcome({ id, removed: true }, () => `Removed pet ${id}`, flags.json);
   });
 
   for (const command of bulkCommands()) pets.addCommand(command);

@@ -1,0 +1,41 @@
+// One animal as `pets add`, `get` and `update` print it in text: a line a field, `-` where nothing is known.
+// A table row, as `pets list` prints, would hide the profile that an update has just changed.
+import type { Pet } from '@petstore/client';
+
+const shown = (value: string | number | boolean | null): string =>
+  value === null ? '-' : typeof value === 'boolean' ? (value ? 'yes' : 'no') : String(value);
+
+/** `children yes, dogs no, cats unknown`. */
+const flagsText = (flags: Record<string, boolean | null>): string =>
+  Object.entries(flags)
+    .map(([name, value]) => `${name} ${value === null ? 'unknown' : shown(value)}`)
+    .join(', ');
+
+/** The lines of `pet`, with its ETag last when known; a description's own lines are indented under it. */
+export function petDetails(pet: Pet, etag?: string): string {
+  const fields: Array<[string, string]> = [
+    ['ID', shown(pet.id)],
+    ['Name', pet.name],
+    ['Category', shown(pet.categoryId)],
+    ['Status', pet.status],
+    ['Breed', shown(pet.breed)],
+    ['Mixed breed', shown(pet.mixedBreed)],
+    ['Sex', shown(pet.sex)],
+    ['Age', shown(pet.age)],
+    ['Birth date', shown(pet.birthDate)],
+    ['Size', shown(pet.size)],
+    ['Color', shown(pet.color)],
+    ['Coat', shown(pet.coat)],
+    ['Attributes', flagsText(pet.attributes)],
+    ['Good with', flagsText(pet.goodWith)],
+    ['Tags', pet.tags.length ? pet.tags.join(', ') : '-'],
+    ['Description', shown(pet.description)],
+    ['Created', pet.createdAt],
+    ['Updated', pet.updatedAt],
+    ...(etag ? [['ETag', etag] as [string, string]] : []),
+  ];
+  const width = Math.max(...fields.map(([label]) => label.length)) + 2;
+  return fields
+    .map(([label, value]) => `${label.padEnd(width)}${value.replace(/\n/g, `\n${' '.repeat(width)}`)}`)
+    .join('\n');
+}

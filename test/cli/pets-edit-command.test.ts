@@ -1,0 +1,187 @@
+// `petstore pets add|update|remove` with the animal's profile, as a user runs them: child processes talking
+// HTTP to a listening app. The data flows run on every backend; the refusals of the command line, which
+// never reach the service, run once.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { backends } from '../helpers/backends.js';
+import { newPet } from '../helpers/http-calls.js';
+import { runCli } from '../helpers/run-cli.js';
+import { startSdkServer, type SdkServer } from '../helpers/sdk-server.js';
+
+/** `pets add` with every option of the profile, and what the pet it adds must hold. */
+const fullProfile = {
+  args: [
+    ...['--name', 'Biscit', '--category', '1', '--status', 'pending', '--breed', 'Beagle'],
+    ...['--mixed-breed', 'false', '--sex', 'male', '--age', 'young', '--birth-date', '2024-03-02'],
+    ...['--size', 'medium', '--color', 'Tricolour', '--coat', 'short'],
+    ...['--description', 'A happy beagle.\nNeeds a garden.'],
+    ...['--attributes', 'vaccinated=true,houseTrained=false', '--attributes', 'specialNeeds=unknown'],
+    ...['--good-with', 'children=true,dogs=true', '--tags', 'playful, loves walks'],
+  ],
+  pet: {
+    name: 'Biscit',
+    categoryId: 1,
+    status: 'pending',
+    breed: 'Beagle',
+    mixedBreed: false,
+    sex: 'male',
+    age: 'young',
+    birthDate: '2024-03-02',
+    size: 'medium',
+    color: 'Tricolour',
+    coat: 'short',
+    description: 'A happy beagle.\nNeeds a garden.',
+    attributes: { spayedNeutered: null, houseTrained: false, vaccinated: true, specialNeeds: null },
+    goodWith: { children: true, dogs: true, cats: null },
+    tags: ['playful', 'loves walks'],
+  },
+};
+
+for (const backend of backends) {
+  describe(`petstore pets add|update|remove on ${backend.name}`, () => {
+    let server: SdkServer;
+    let env: Record<string, string>;
+    before(async () => {
+      server = await startSdkServer(backend);
+      env = { PETSTORE_URL: server.baseUrl, PETSTORE_API_KEY: server.key };
+    });
+    after(() => server.close());
+
+    const json = async (args: string[]) => {
+      const res = await runCli([...args, '--json'], env);
+      assert.equal(res.code, 0, res.stderr);
+      return JSON.parse(res.stdout);
+    };
+
+    test('add with a full profile, then update: the fields given change, --clear forgets, flags merge', async () => {
+      const added = await json(['pets', 'add', ...fullProfile.args]);
+      const { id, createdAt, updatedAt, ...rest } = added;
+      assert.deepEqual(rest, fullProfile.pet);
+
+      const updated = await json([
+        ...['pets', 'update', String(id), '--name', 'Biscuit', '--good-with', 'cats=true'],
+        ...['--clear', 'color,birth-date,tags'],
+      ]);
+      assert.deepEqual(updated, {
+        ...added,
+        name: 'Biscuit',
+        color: null,
+        birthDate: null,
+        tags: [],
+        goodWith: { children: true, dogs: true, cats: true },
+        updatedAt: updated.updatedAt,
+      });
+      assert.ok(updated.updatedAt > updatedAt && createdAt === updated.createdAt);
+      assert.deepEqual(await json(['pets', 'get', String(id)]), updated);
+    });
+
+    test('in text, one pet is a line a field with its ETag; --if-match applies a change only as read', async () => {
+      const id = await newPet(server, { name: 'Tom', categoryId: 2 });
+      const got = await runCli(['pets', 'get', String(id)], env);
+      assert.equal(got.code, 0, got.stderr);
+      assert.match(got.stdout, new RegExp(`^ID +${id}\\nName +Tom\\nCategory +2\\nStatus +available\\n`));
+      assert.match(got.stdout, /^Good with +children unknown, dogs unknown, cats unknown$/m);
+      const [, etag] = /^ETag +("[^"]+")$/m.exec(got.stdout) ?? [];
+      assert.ok(etag, got.stdout);
+
+      // The shell takes the quotes away: the tag is taken with or without them.
+      const changed = await runCli(
+        ['pets', 'update', String(id), '--size', 'large', '--if-match', etag.slice(1, -1)],
+        env,
+      );
+      assert.equal(changed.code, 0, changed.stderr);
+      assert.match(changed.stdout, /^Size +large$/m);
+      assert.doesNotMatch(changed.stdout, new RegExp(`^ETag +${etag}$`, 'm'), 'a change gives a new ETag');
+
+      const stale = await runCli(
+        ['pets', 'update', String(id), '--size', 'small', '--if-match', etag, '--json'],
+        env,
+      );
+      assert.equal(stale.code, 1);
+      const { error } = JSON.parse(stale.stderr);
+      assert.deepEqual([error.code, error.status], ['precondition_failed', 412]);
+      assert.equal((await json(['pets', 'get', String(id)])).size, 'large', 'nothing changed');
+    });
+
+    test('remove: the pet leaves the listing; get and a second remove say pet_not_found', async () => {
+      const id = await newPet(server, { name: 'Gone', categoryId: 3 });
+      assert.deepEqual(await json(['pets', 'remove', String(id)]), { id, removed: true });
+      const listed = await json(['pets', 'list', '--limit', '100']);
+      assert.ok(!listed.items.some((pet: { id: number }) => pet.id === id));
+      for (const command of ['get', 'remove']) {
+        const res = await runCli(['pets', command, String(id)], env);
+        assert.equal(res.code, 1);
+        assert.match(res.stderr, new RegExp(`^petstore: No pet with id ${id} \\(pet_not_found, HTTP 404`));
+      }
+      const text = await runCli(['pets', 'remove', String(await newPet(server, { name: 'Also' }))], env);
+      assert.match(text.stdout, /^Removed pet \d+\n$/);
+    });
+  });
+}
+
+describe('petstore pets add|update: what the command line refuses before sending anything', () => {
+  let server: SdkServer;
+  let env: Record<string, string>;
+  let id: number;
+  before(async () => {
+    server = await startSdkServer(backends[0]!);
+    env = { PETSTORE_URL: server.baseUrl, PETSTORE_API_KEY: server.key };
+    id = await newPet(server, { name: 'Rex' });
+  });
+  after(() => server.close());
+
+  const refusals: Array<[string[], RegExp]> = [
+    [['--size', 'huge'], /argument 'huge' is invalid\. Allowed choices are small, medium, large, xlarge/],
+    [['--sex', 'f'], /Allowed choices are female, male, unknown/],
+    [['--age', 'old'], /Allowed choices are baby, young, adult, senior/],
+    [['--coat', 'fluffy'], /Allowed choices are hairless, short, medium, long, wire, curly/],
+    [['--status', 'lost'], /Allowed choices are available, pending, sold/],
+    [
+      ['--mixed-breed', 'yes'],
+      /'--mixed-breed <true\|false>' argument 'yes' is invalid\. Give true or false/,
+    ],
+    [['--good-with', 'horses=true'], /'horses' is not one of children, dogs, cats/],
+    [['--good-with', 'cats=maybe'], /Give cats=true, cats=false or cats=unknown/],
+    [['--attributes', 'neutered=true'], /'neutered' is not one of spayedNeutered, houseTrained, vaccinated/],
+    [['--clear', 'name'], /name cannot be cleared: every pet has one/],
+    [['--clear', 'category'], /category cannot be cleared/],
+    [['--clear', 'colour'], /'colour' is not one of breed, mixedBreed, sex/],
+    [['--color', 'Red', '--clear', 'color'], /--clear color and a value for color: give one or the other/],
+    [[], /nothing to change: give a field/],
+  ];
+  for (const [flags, message] of refusals) {
+    test(`update ${flags.join(' ') || '(nothing)'}: exit code 1, and nothing sent`, async () => {
+      const before = server.petRequests;
+      const res = await runCli(['pets', 'update', String(id), ...flags], env);
+      assert.equal(res.code, 1);
+      assert.match(res.stderr, message);
+      assert.equal(res.stdout, '');
+      assert.equal(server.petRequests, before, 'nothing was sent');
+    });
+  }
+
+  test('under --json, a refused option and a refused combination are both invalid_usage', async () => {
+    for (const flags of [['--size', 'huge'], []]) {
+      const res = await runCli(['pets', 'update', String(id), ...flags, '--json'], env);
+      assert.equal(res.code, 1);
+      assert.equal(JSON.parse(res.stderr).error.code, 'invalid_usage', res.stderr);
+    }
+  });
+
+  test('add takes the same profile options, and refuses the same values', async () => {
+    const res = await runCli(['pets', 'add', '--name', 'Kit', '--category', '2', '--coat', 'fluffy'], env);
+    assert.equal(res.code, 1);
+    assert.match(res.stderr, /Allowed choices are hairless, short, medium, long, wire, curly/);
+    const refused = await runCli(
+      ['pets', 'add', '--name', 'Kit', '--category', '2', '--clear', 'breed'],
+      env,
+    );
+    assert.match(refused.stderr, /unknown option '--clear'/);
+  });
+
+  test("the service's refusal of a value is the command's: its message names the field", async () => {
+    const res = await runCli(['pets', 'update', String(id), '--birth-date', '1899-12-31'], env);
+    assert.equal(res.code, 1);
+    assert.match(res.stderr, /birthDate.*\(validation_failed, HTTP 400, request id /);
+  });
+});
