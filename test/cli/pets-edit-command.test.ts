@@ -5,37 +5,30 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { backends } from '../helpers/backends.js';
 import { newPet } from '../helpers/http-calls.js';
+import { fullProfile } from '../helpers/pet-profile.js';
 import { runCli } from '../helpers/run-cli.js';
 import { startSdkServer, type SdkServer } from '../helpers/sdk-server.js';
 
-/** `pets add` with every option of the profile, and what the pet it adds must hold. */
-const fullProfile = {
-  args: [
-    ...['--name', 'Biscit', '--category', '1', '--status', 'pending', '--breed', 'Beagle'],
-    ...['--mixed-breed', 'false', '--sex', 'male', '--age', 'young', '--birth-date', '2024-03-02'],
-    ...['--size', 'medium', '--color', 'Tricolour', '--coat', 'short'],
-    ...['--description', 'A happy beagle.\nNeeds a garden.'],
-    ...['--attributes', 'vaccinated=true,houseTrained=false', '--attributes', 'specialNeeds=unknown'],
-    ...['--good-with', 'children=true,dogs=true', '--tags', 'playful, loves walks'],
-  ],
-  pet: {
-    name: 'Biscit',
-    categoryId: 1,
-    status: 'pending',
-    breed: 'Beagle',
-    mixedBreed: false,
-    sex: 'male',
-    age: 'young',
-    birthDate: '2024-03-02',
-    size: 'medium',
-    color: 'Tricolour',
-    coat: 'short',
-    description: 'A happy beagle.\nNeeds a garden.',
-    attributes: { spayedNeutered: null, houseTrained: false, vaccinated: true, specialNeeds: null },
-    goodWith: { children: true, dogs: true, cats: null },
-    tags: ['playful', 'loves walks'],
-  },
-};
+/** `children=true,dogs=unknown`: flags as the options take them. */
+const pairs = (flags: Record<string, boolean | null>) =>
+  Object.entries(flags)
+    .map(([name, value]) => `${name}=${value ?? 'unknown'}`)
+    .join(',');
+
+/**
+ * `pets add` with every option of the profile (the attributes given in two options, which merge), and the
+ * pet it adds; in a category without a breed list, which would hold the breed to its names.
+ */
+const { specialNeeds, ...someAttributes } = fullProfile.attributes;
+const newPetArgs = [
+  ...['--name', 'Biscit', '--category', '41', '--status', 'pending', '--breed', fullProfile.breed],
+  ...['--mixed-breed', String(fullProfile.mixedBreed), '--sex', fullProfile.sex, '--age', fullProfile.age],
+  ...['--birth-date', fullProfile.birthDate, '--size', fullProfile.size, '--color', fullProfile.color],
+  ...['--coat', fullProfile.coat, '--description', fullProfile.description],
+  ...['--attributes', pairs(someAttributes), '--attributes', pairs({ specialNeeds })],
+  ...['--good-with', pairs(fullProfile.goodWith), '--tags', fullProfile.tags.join(', ')],
+];
+const newPetFields = { name: 'Biscit', categoryId: 41, status: 'pending', ...fullProfile };
 
 for (const backend of backends) {
   describe(`petstore pets add|update|remove on ${backend.name}`, () => {
@@ -54,9 +47,9 @@ for (const backend of backends) {
     };
 
     test('add with a full profile, then update: the fields given change, --clear forgets, flags merge', async () => {
-      const added = await json(['pets', 'add', ...fullProfile.args]);
+      const added = await json(['pets', 'add', ...newPetArgs]);
       const { id, createdAt, updatedAt, ...rest } = added;
-      assert.deepEqual(rest, fullProfile.pet);
+      assert.deepEqual(rest, newPetFields);
 
       const updated = await json([
         ...['pets', 'update', String(id), '--name', 'Biscuit', '--good-with', 'cats=true'],
@@ -68,7 +61,7 @@ for (const backend of backends) {
         color: null,
         birthDate: null,
         tags: [],
-        goodWith: { children: true, dogs: true, cats: true },
+        goodWith: { ...fullProfile.goodWith, cats: true },
         updatedAt: updated.updatedAt,
       });
       assert.ok(updated.updatedAt > updatedAt && createdAt === updated.createdAt);

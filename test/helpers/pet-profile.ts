@@ -32,3 +32,28 @@ export function assertNewPet(pet: Pet, fields: Pick<Pet, 'name' | 'categoryId' |
     updatedAt: pet.createdAt,
   });
 }
+
+/** The header row of a CSV export: the fields in the API's order, a column per flag. */
+export const csvHeader =
+  'id,name,categoryId,status,breed,mixedBreed,sex,age,birthDate,size,color,coat,description,' +
+  'attributes.spayedNeutered,attributes.houseTrained,attributes.vaccinated,attributes.specialNeeds,' +
+  'goodWith.children,goodWith.dogs,goodWith.cats,tags,createdAt,updatedAt';
+
+/**
+ * An animal with every field of its profile known, in values that test a CSV's quoting and separators. Its
+ * breed is in no breed list: give it a category without one.
+ */
+export const fullProfile = {
+  breed: 'Beagle, "lemon"',
+  mixedBreed: false,
+  sex: 'male',
+  age: 'young',
+  birthDate: '2024-03-02',
+  size: 'medium',
+  color: 'Tricolour',
+  coat: 'short',
+  description: ' A happy beagle.\nNeeds a garden; "loves" walks,\nand cats|dogs. ',
+  attributes: { spayedNeutered: true, houseTrained: false, vaccinated: true, specialNeeds: null },
+  goodWith: { children: true, dogs: null, cats: false },
+  tags: ['playful', 'cats|dogs', 'back\\slash'],
+} satisfies Partial<Pet>;

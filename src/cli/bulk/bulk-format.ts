@@ -14,9 +14,6 @@ const formatOfFlag: Record<FormatName, BulkFormat> = {
   json: 'ndjson',
 };
 
-/** The columns of a pets file: what an export writes, and all that an import understands. */
-export const petColumns = ['id', 'name', 'categoryId', 'status'] as const;
-
 /** What an import does with a row whose `id` names a pet that exists: skip it, or stop there. */
 export const onExistingChoices = ['skip', 'fail'] as const;
 export type OnExisting = (typeof onExistingChoices)[number];

@@ -3,16 +3,15 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import type { Pet, PetStatus, PetstoreClient } from '@petstore/client';
-import { petColumns, type BulkFormat } from './bulk-format.js';
+import type { BulkFormat } from './bulk-format.js';
+import { petColumns } from './pet-columns.js';
 
 /** A CSV cell, quoted when it holds a comma, a quote, a line break or surrounding spaces (RFC 4180). */
-const cell = (value: string | number): string => {
-  const text = String(value);
-  return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-};
+const cell = (text: string): string =>
+  /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 
 const lineOf: Record<BulkFormat, (pet: Pet) => string> = {
-  csv: (pet) => `${petColumns.map((column) => cell(pet[column])).join(',')}\n`,
+  csv: (pet) => `${petColumns.map((column) => cell(column.write(pet))).join(',')}\n`,
   ndjson: (pet) => `${JSON.stringify(pet)}\n`,
 };
 
@@ -37,7 +36,7 @@ export async function exportPets(
     onProgress?: (exported: number) => void;
   },
 ): Promise<number> {
-  if (format === 'csv') await write(out, `${petColumns.join(',')}\n`);
+  if (format === 'csv') await write(out, `${petColumns.map((column) => column.name).join(',')}\n`);
   let exported = 0;
   let page = '';
   for await (const pet of client.listAllPets({ status, limit: 100 })) {

@@ -3,7 +3,8 @@
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { parse } from 'csv-parse';
-import { petColumns, type BulkFormat } from './bulk-format.js';
+import type { BulkFormat } from './bulk-format.js';
+import { bodyOfCells, petColumns } from './pet-columns.js';
 
 export interface InputRow {
   /** Line of the file where the row is (the CSV header is line 1), the row's identity within the file. */
@@ -35,7 +36,7 @@ function rowOf(row: number, bytes: number, pet: Record<string, unknown>, idValue
 
 /** A header row of `petColumns` only. */
 function checkHeader(header: string[]): string[] {
-  const known: readonly string[] = petColumns;
+  const known = petColumns.map((column) => column.name);
   const unknown = header.filter((column) => !known.includes(column));
   if (unknown.length) {
     throw new Error(`unknown column ${unknown.join(', ')}: the header row may hold ${known.join(', ')}`);
@@ -43,16 +44,6 @@ function checkHeader(header: string[]): string[] {
   const missing = ['name', 'categoryId'].filter((column) => !header.includes(column));
   if (missing.length) throw new Error(`the header row lacks ${missing.join(' and ')}`);
   return header;
-}
-
-/** A CSV row as the body of createPet: digits become numbers, an empty status is left to its default. */
-function petOfCells(cells: Record<string, string>): Record<string, unknown> {
-  const pet: Record<string, unknown> = { name: cells.name };
-  const category = cells.categoryId ?? '';
-  // Anything else is sent as it is, so that the service's own validation words the error.
-  pet.categoryId = /^\s*\d+\s*$/.test(category) ? Number(category) : category;
-  if (cells.status) pet.status = cells.status;
-  return pet;
 }
 
 async function* csvRows(file: string): AsyncGenerator<InputRow> {
@@ -77,7 +68,7 @@ async function* csvRows(file: string): AsyncGenerator<InputRow> {
     record: Record<string, string>;
   }>) {
     yield* skipped.splice(0);
-    yield rowOf(info.lines, info.bytes, petOfCells(record), record.id);
+    yield rowOf(info.lines, info.bytes, bodyOfCells(record), record.id);
   }
   yield* skipped.splice(0);
 }
@@ -101,6 +92,9 @@ async function* ndjsonRows(file: string): AsyncGenerator<InputRow> {
       continue;
     }
     const { id, ...pet } = value as Record<string, unknown>;
+    // As an export writes them: the service sets the times of a pet it creates or changes.
+    delete pet.createdAt;
+    delete pet.updatedAt;
     yield rowOf(row, bytes, pet, id);
   }
 }

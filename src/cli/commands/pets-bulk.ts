@@ -55,7 +55,8 @@ const formatOption = (what: string) =>
 function importCommand(): Command {
   const command = new Command('import')
     .description(
-      'Add the pets of a CSV (header row: name,categoryId[,status][,id]) or JSON Lines file; running it again ' +
+      'Add the pets of a CSV (a header row naming its columns: name, categoryId, and any other that export ' +
+        'writes) or JSON Lines file; running it again ' +
         'resumes it without creating any pet twice (within the service’s 24 h idempotency window). A row ' +
         'with an id (as an export writes) whose pet exists is skipped (see --on-existing). Exit code 0: ' +
         'every row is in or skipped; 2: some rows were rejected (see --report); 1: stopped',
