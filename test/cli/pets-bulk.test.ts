@@ -106,6 +106,7 @@ for (const backend of backends) {
           format: 'csv',
           rows: 6,
           created: 3,
+          updated: 0,
           alreadyImported: 0,
           skipped: 0,
           rejected: 3,

@@ -1,5 +1,6 @@
 // `petstore pets import` of the animal's profile, as a user runs it on every backend: a spreadsheet's CSV
-// with some of the profile's columns, written by hand rather than by an export.
+// with some of the profile's columns, written by hand rather than by an export, and rows that change the
+// pets their ids name (--on-existing update).
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,6 +8,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { PetstoreClient, type Pet } from '@petstore/client';
 import { backends } from '../helpers/backends.js';
+import { addPet } from '../helpers/http-calls.js';
 import { unknownProfile } from '../helpers/pet-profile.js';
 import { runCli } from '../helpers/run-cli.js';
 import { startSdkServer, type SdkServer } from '../helpers/sdk-server.js';
@@ -89,6 +91,94 @@ for (const backend of backends) {
         /unknown column goodWith\.horses: the header row may hold id, name, categoryId, status, breed, /,
       );
       assert.equal((await petsOf(52)).size, 0);
+    });
+
+    test('--on-existing update: a row whose id names a pet changes the fields it has columns for', async () => {
+      const rex = await addPet(server, {
+        name: 'Rex',
+        categoryId: 53,
+        color: 'Black',
+        goodWith: { dogs: true },
+      });
+      const tom = await addPet(server, { name: 'Tom', categoryId: 53, size: 'small' });
+      const kit = await addPet(server, { name: 'Kit', categoryId: 53 });
+      await client.placeOrder({ petId: kit.id });
+      const file = join(dir, 'edited.csv');
+      writeFileSync(
+        file,
+        [
+          'id,name,categoryId,status,color,goodWith.cats,size',
+          // A new name, its colour cleared, good with cats, larger; its status and dogs flag left as they are.
+          `${rex.id},Rex II,53,,,true,large`,
+          // Refused, whole: no size is huge.
+          `${tom.id},Tom,53,sold,,,huge`,
+          // Refused: an open order holds the status.
+          `${kit.id},Kit,53,available,,,`,
+          // No pet has this id: created.
+          '987654,Newcomer,53,,,,',
+        ].join('\n'),
+      );
+      const outcome = await runCli(['pets', 'import', file, '--on-existing', 'update', '--json'], env);
+      assert.equal(outcome.code, 2, outcome.stderr);
+      const summary = JSON.parse(outcome.stdout);
+      assert.deepEqual(
+        [
+          summary.rows,
+          summary.created,
+          summary.updated,
+          summary.alreadyImported,
+          summary.skipped,
+          summary.rejected,
+        ],
+        [4, 1, 1, 0, 0, 2],
+      );
+      const report = readFileSync(`${file}.report.ndjson`, 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line))
+        .sort((a, b) => a.row - b.row);
+      assert.deepEqual(
+        report.map((r) => [r.row, r.error.code, r.error.status]),
+        [
+          [3, 'validation_failed', 400],
+          [4, 'pet_has_open_order', 409],
+        ],
+      );
+      const pets = await petsOf(53);
+      const changed = pets.get('Rex II');
+      assert.ok(changed);
+      assert.deepEqual(
+        [changed.id, changed.status, changed.color, changed.size, changed.goodWith],
+        [rex.id, 'available', null, 'large', { children: null, dogs: true, cats: true }],
+      );
+      assert.deepEqual(pets.get('Tom'), tom, 'a refused row changes nothing');
+      assert.equal(pets.get('Kit')?.status, 'pending');
+      assert.ok(pets.has('Newcomer'));
+
+      // Again, as a resume would: the service replays each row's first answer, and nothing changes twice.
+      const again = await runCli(['pets', 'import', file, '--on-existing', 'update'], env);
+      assert.equal(again.code, 2, again.stderr);
+      assert.match(again.stdout, /^4 rows: 0 created, 0 updated, 2 already there, 2 rejected \(see /);
+      const after = await petsOf(53);
+      assert.equal(after.size, 4);
+      assert.deepEqual(after.get('Rex II'), changed);
+    });
+
+    test('--on-existing update: a pet removed since the import listed them is a rejected row, not a stop', async () => {
+      const gone = await addPet(server, { name: 'Gone', categoryId: 54 });
+      const file = join(dir, 'removed.csv');
+      writeFileSync(file, `id,name,categoryId\n${gone.id},Gone again,54\n`);
+      // The listing finds the pet; by the time its row is sent, the service says it is gone.
+      server.faults.push({ delayMs: 0 }, { status: 404, code: 'pet_not_found' });
+      const outcome = await runCli(['pets', 'import', file, '--on-existing', 'update', '--json'], env);
+      server.faults.length = 0;
+      assert.equal(outcome.code, 2, outcome.stderr);
+      assert.deepEqual([JSON.parse(outcome.stdout).updated, JSON.parse(outcome.stdout).rejected], [0, 1]);
+      const [rejected] = readFileSync(`${file}.report.ndjson`, 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line));
+      assert.deepEqual([rejected.row, rejected.error.code], [2, 'pet_not_found']);
     });
   });
 }

@@ -14,8 +14,8 @@ const formatOfFlag: Record<FormatName, BulkFormat> = {
   json: 'ndjson',
 };
 
-/** What an import does with a row whose `id` names a pet that exists: skip it, or stop there. */
-export const onExistingChoices = ['skip', 'fail'] as const;
+/** What an import does with a row whose `id` names a pet that exists: skip it, stop there, or change the pet. */
+export const onExistingChoices = ['skip', 'fail', 'update'] as const;
 export type OnExisting = (typeof onExistingChoices)[number];
 
 /** The format a file name says (`.csv`; `.ndjson`, `.jsonl`, `.json`), or undefined. */

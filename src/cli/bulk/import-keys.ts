@@ -23,5 +23,10 @@ export async function fileFacts(file: string): Promise<FileFacts> {
   return { hash: hash.digest('hex'), lines: lines + (last === 0x0a ? 0 : 1) };
 }
 
-/** `import-<128 bits of the content hash>-<row>`: well within the 255 printable characters a key may have. */
-export const rowKey = (fileHash: string, row: number): string => `import-${fileHash.slice(0, 32)}-${row}`;
+/**
+ * `import-<128 bits of the content hash>-<row>` for a creation, `import-update-…` for a change: well within
+ * the 255 printable characters a key may have. A key is its operation's: a row created in one run, whose id
+ * the pet it became then takes, is changed under another key in the next (--on-existing update).
+ */
+export const rowKey = (fileHash: string, row: number, action: 'create' | 'update' = 'create'): string =>
+  `import-${action === 'update' ? 'update-' : ''}${fileHash.slice(0, 32)}-${row}`;

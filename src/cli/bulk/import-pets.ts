@@ -2,11 +2,13 @@
 // an Idempotency-Key derived from the file and its line, so a second run after an interruption creates
 // nothing twice. Rows the service refuses go to the report and the rest go on; a failure that no row can get
 // past (a bad key, the service gone, a rate limit too long to wait for) stops the run. A row with an `id` (an
-// export's) whose pet exists is skipped, or stops the run (--on-existing), rather than creating it again.
+// export's) whose pet exists is skipped, stops the run, or changes the pet (--on-existing), rather than
+// creating it again.
 import {
   PetstoreClient,
   PetstoreError,
   type NewPet,
+  type PetPatch,
   type PetstoreClientOptions,
   type TransportAnswer,
 } from '@petstore/client';
@@ -29,7 +31,7 @@ export interface ImportOptions {
   maxWaitMs: number;
   /** The client to send with, given the pacing of its attempts and the transport that spots replays. */
   client(options: Pick<PetstoreClientOptions, 'transport' | 'maxDelayMs' | 'beforeAttempt'>): PetstoreClient;
-  /** What a row whose `id` names an existing pet does: skip it (by default), or stop the run there. */
+  /** What a row whose `id` names an existing pet does: skip it (by default), stop the run, or change the pet. */
   onExisting?: OnExisting;
   onProgress?(progress: ImportProgress): void;
   /** Told once, with the first answer that reports the key's windows, and about how many rows the file holds. */
@@ -42,7 +44,9 @@ export interface ImportProgress {
   /** Bytes of the file read so far. */
   bytes: number;
   created: number;
-  /** Rows an earlier run had already created: the service replayed their answer. */
+  /** Rows whose `id` names a pet that exists, which they changed (--on-existing update). */
+  updated: number;
+  /** Rows an earlier run had already created or changed: the service replayed their answer. */
   alreadyImported: number;
   /** Rows whose `id` names a pet that exists (--on-existing skip). */
   skipped: number;
@@ -57,9 +61,12 @@ export interface ImportSummary extends Omit<ImportProgress, 'bytes'> {
   report: string | null;
 }
 
-/** Statuses that condemn one row only; any other failure would fail every row after it too. */
-const rowFailure = (status: number) =>
-  status >= 400 && status < 500 && ![401, 403, 404, 429].includes(status);
+/**
+ * Failures that condemn one row only; any other would fail every row after it too. A 404 is a wrong URL,
+ * unless it says that the pet a row changes was removed since the import listed the pets.
+ */
+const rowFailure = ({ status, code }: PetstoreError) =>
+  (status >= 400 && status < 500 && ![401, 403, 404, 429].includes(status)) || code === 'pet_not_found';
 
 export async function importPets(options: ImportOptions): Promise<ImportSummary> {
   const { file, format, concurrency, reportPath, maxWaitMs } = options;
@@ -93,7 +100,14 @@ export async function importPets(options: ImportOptions): Promise<ImportSummary>
     },
   });
   const report = importReport(reportPath);
-  const progress: ImportProgress = { bytes: 0, created: 0, alreadyImported: 0, skipped: 0, rejected: 0 };
+  const progress: ImportProgress = {
+    bytes: 0,
+    created: 0,
+    updated: 0,
+    alreadyImported: 0,
+    skipped: 0,
+    rejected: 0,
+  };
   let existing: Promise<Set<number>> | undefined;
   /** The ids of the pets that exist, listed once, when the first row with an id needs them. */
   async function existingIds(row: number): Promise<Set<number>> {
@@ -128,21 +142,24 @@ export async function importPets(options: ImportOptions): Promise<ImportSummary>
       const error = { code: 'unreadable_row', message: pet.unreadable as string, status: 0 };
       return reject({ row, error, input: null });
     }
-    if (id !== undefined && (await existingIds(row)).has(id)) {
-      if (options.onExisting === 'fail')
-        throw stopAt(row, `pet ${id} exists (--on-existing fail)`, 0, {
-          code: 'pet_exists',
-          remedy: 'Leave that row out, or pass --on-existing skip',
-        });
+    const exists = id !== undefined && (await existingIds(row)).has(id);
+    if (exists && options.onExisting === 'fail')
+      throw stopAt(row, `pet ${id} exists (--on-existing fail)`, 0, {
+        code: 'pet_exists',
+        remedy: 'Leave that row out, or pass --on-existing skip or update',
+      });
+    if (exists && options.onExisting !== 'update') {
       progress.skipped++;
       return;
     }
-    const idempotencyKey = rowKey(fileHash, row);
+    // The row is the pet as it should be: its cells, as a merge patch, change the fields it has columns for.
+    const idempotencyKey = rowKey(fileHash, row, exists ? 'update' : 'create');
     for (;;) {
       try {
-        await client.createPet(pet as NewPet, { idempotencyKey });
+        if (exists) await client.updatePet(id, pet as PetPatch, { idempotencyKey });
+        else await client.createPet(pet as NewPet, { idempotencyKey });
         if (replayed.delete(idempotencyKey)) progress.alreadyImported++;
-        else progress.created++;
+        else progress[exists ? 'updated' : 'created']++;
         return;
       } catch (error) {
         if (!(error instanceof PetstoreError)) throw error;
@@ -151,7 +168,7 @@ export async function importPets(options: ImportOptions): Promise<ImportSummary>
         if (tooLong) throw stopAt(row, `${tooLong.message}, longer than --max-wait`, tooLong.waitMs, error);
         // Still rate limited after the SDK's own retries: wait with every other row, then send it again.
         if (error.status === 429 && pacer.waitMs() <= maxWaitMs) continue;
-        if (!rowFailure(error.status))
+        if (!rowFailure(error))
           throw stopAt(row, wordingOf(error), error.status === 429 ? pacer.waitMs() : 0, {
             ...error,
             remedy: remedies[error.status],
@@ -187,12 +204,13 @@ export async function importPets(options: ImportOptions): Promise<ImportSummary>
     await report.close();
   }
   if (stopped) throw stopped;
-  const { created, alreadyImported, skipped, rejected } = progress;
+  const { created, updated, alreadyImported, skipped, rejected } = progress;
   return {
     file,
     format,
     rows,
     created,
+    updated,
     alreadyImported,
     skipped,
     rejected,

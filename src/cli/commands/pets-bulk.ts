@@ -58,15 +58,16 @@ function importCommand(): Command {
       'Add the pets of a CSV (a header row naming its columns: name, categoryId, and any other that export ' +
         'writes) or JSON Lines file; running it again ' +
         'resumes it without creating any pet twice (within the service’s 24 h idempotency window). A row ' +
-        'with an id (as an export writes) whose pet exists is skipped (see --on-existing). Exit code 0: ' +
-        'every row is in or skipped; 2: some rows were rejected (see --report); 1: stopped',
+        'with an id (as an export writes) whose pet exists is skipped, or changes it (see --on-existing). ' +
+        'Exit code 0: every row is in or skipped; 2: some rows were rejected (see --report); 1: stopped',
     )
     .argument('<file>', 'The file to import: .csv, or .ndjson/.jsonl/.json')
     .addOption(formatOption('file'))
     .addOption(
       new Option(
         '--on-existing <action>',
-        'A row whose id names a pet that exists: skip it, or stop the import there (fail)',
+        'A row whose id names a pet that exists: skip it, stop the import there (fail), or change the pet to ' +
+          'what the row says (update: the fields the file has columns for; an empty cell clears its field)',
       )
         .choices(onExistingChoices)
         .default('skip'),
@@ -79,13 +80,14 @@ function importCommand(): Command {
     const format = formatOf(file, flags.format);
     // Drawn from the first row answered on, so that the estimate, said with the first answer, comes before it.
     let shown: Progress | undefined;
+    const updating = flags.onExisting === 'update';
     const bar = () =>
       (shown ??= progressBar(
-        '{bar} {percentage}% | {created} created, {alreadyImported} already there, {skipped} skipped, ' +
-          '{rejected} rejected',
+        `{bar} {percentage}% | {created} created, ${updating ? '{updated} updated, ' : ''}` +
+          '{alreadyImported} already there, {skipped} skipped, {rejected} rejected',
         statSync(file).size,
         flags.json,
-        { created: 0, alreadyImported: 0, skipped: 0, rejected: 0 },
+        { created: 0, updated: 0, alreadyImported: 0, skipped: 0, rejected: 0 },
       ));
     // Loaded here: its CSV reader is for the import alone.
     const { importPets } = await import('../bulk/import-pets.js');
@@ -113,12 +115,14 @@ function importCommand(): Command {
     ).finally(() => shown?.stop());
     if (summary.rejected) process.exitCode = 2;
     if (flags.json) return console.log(JSON.stringify(summary));
-    const { rows, created, alreadyImported, skipped, rejected, report } = summary;
+    const { rows, created, updated, alreadyImported, skipped, rejected, report } = summary;
     const skippedText = skipped
       ? `, ${skipped} skipped (their id names a pet that exists; --on-existing ${flags.onExisting})`
       : '';
+    const updatedText = updating ? `, ${updated} updated` : '';
     console.log(
-      `${rows} rows: ${created} created, ${alreadyImported} already there${skippedText}, ${rejected} rejected` +
+      `${rows} rows: ${created} created${updatedText}, ${alreadyImported} already there${skippedText}, ` +
+        `${rejected} rejected` +
         (report ? ` (see ${report}; correct those rows in a new file and import it)` : ''),
     );
   });
