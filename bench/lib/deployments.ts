@@ -4,9 +4,14 @@ import { join } from 'node:path';
 import { orderLayout, petStatusIn, type OrderLayout, type RunLength } from './order-rows.js';
 import { seedPet } from './pet-rows.js';
 import { runPetstore } from './petstore-cli.js';
-import { readSqliteSetting, seedSqlitePets } from './seed-sqlite.js';
+import { readSqliteSetting, seedSqlitePets, sqliteSearchIndexBytes } from './seed-sqlite.js';
 import { seedSqliteOrders } from './seed-sqlite-orders.js';
-import { dropPostgresSchema, readPostgresSetting, seedPostgresPets } from './seed-postgres.js';
+import {
+  dropPostgresSchema,
+  postgresSearchIndexBytes,
+  readPostgresSetting,
+  seedPostgresPets,
+} from './seed-postgres.js';
 
 export interface Deployment {
   /** Flags that point `petstore` at the deployment's data. */
@@ -22,6 +27,8 @@ export interface Deployment {
   key: string;
   /** The secret that signs this deployment's listing cursors. */
   cursorSecret: string;
+  /** Bytes on disk of the search index (`pet_terms` and its indexes) as it now is. */
+  searchIndexBytes(): Promise<number>;
   remove(): Promise<void>;
 }
 
@@ -63,6 +70,7 @@ export function sqliteDeployment(
     pets,
     key,
     cursorSecret: readSqliteSetting(sqliteFile, 'cursor_secret'),
+    searchIndexBytes: async () => sqliteSearchIndexBytes(sqliteFile),
     remove: async () => {}, // the data folder goes with the run's temporary folder
   };
 }
@@ -94,6 +102,7 @@ export async function postgresDeployment(url: string, schema: string, pets: numb
     pets,
     key: issueKey(storeArgs).key,
     cursorSecret: await readPostgresSetting(url, schema, 'cursor_secret'),
+    searchIndexBytes: () => postgresSearchIndexBytes(url, schema),
     remove: () => dropPostgresSchema(url, schema),
   };
 }

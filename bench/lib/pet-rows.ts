@@ -1,9 +1,13 @@
 // The benchmark's pets: a deterministic mix of 60% available, 25% pending and 15% sold, spread evenly by id
 // so that every page of a filtered listing is as dense as any other. Each carries a full profile, as a
 // shelter's record does, made from its id alone: every seeded database, baseline and peer holds the same one.
+// Their words are spread as a shelter's are, for the search rows: some in every other pet ("friendly"), the
+// town each came from on a long tail, down to towns named by about one pet in 10,000.
 import type { Pet, PetStatus } from '../../src/domain/pet.js';
 import { petAges, petCoats, petSexes, petSizes, type PetAge } from '../../src/domain/pet-profile-values.js';
-import { fieldColumns, type PetFieldColumns } from '../../src/services/pet-record.js';
+import { fieldColumns, type PetFieldColumns, type PetFields } from '../../src/services/pet-record.js';
+import { termsOf } from '../../src/store/repositories/pet-terms-repository.js';
+import type { PetTermRow } from '../../src/store/schema.js';
 
 /** When the pets were added: fixed, so that pets seeded in different runs carry the same times. */
 const seededAt = Date.UTC(2026, 0, 1);
@@ -33,9 +37,46 @@ const sentences = [
   'Loves squeaky toys, puzzle feeders and anything that ends with a tasty reward.',
   'Came to the shelter when their owner moved abroad, through no fault of their own.',
   'Is learning basic commands quickly, with treats and a lot of patient praise.',
-  'Our staff describe them as curious, affectionate and a little goofy at times.',
+  'Our staff describe them as friendly, curious and a little goofy at times.',
   'Needs a daily walk and some play time, but is calm and quiet around the house.',
 ];
+
+/**
+ * Towns a pet came from: every start with every end, 1,024 names, none the start of another (no start is the
+ * start of another start, nor any end of another end), so that a search for one finds only its own pets.
+ */
+const townStarts = (
+  'Ash Bridge Brook Clay Cold East Fair Glen Green Hart High Holly Kings Lang Little Long ' +
+  'Mill New North Red Rose Sand Shep South Stan Stone Thorn West White Wood'
+).split(' ');
+const townEnds = (
+  'bury by caster combe dale den don field ford gate hall ham haven hill hurst ington ' +
+  'kirk leigh ley low marsh mere minster moor mouth ness port stead stow thorpe ton wick'
+).split(' ');
+const towns = townStarts.flatMap((start) => townEnds.map((end) => start + end));
+
+/**
+ * How often each town is named falls as 1 / its rank (Zipf's law, as words in text do): the first about one
+ * pet in 7.5, the last about one in 7,700. Each bound is where a town's share ends in [0, 1).
+ */
+const townBounds = (() => {
+  const weights = towns.map((_, rank) => 1 / (rank + 1));
+  const total = weights.reduce((sum, w) => sum + w, 0);
+  let sum = 0;
+  return weights.map((w) => (sum += w / total));
+})();
+
+/** The golden ratio's fraction: its multiples by 1, 2, 3... fill [0, 1) evenly, so shares hold for any count. */
+const spread = (Math.sqrt(5) - 1) / 2;
+
+function townOf(id: number): string {
+  const draw = (id * spread) % 1;
+  const index = townBounds.findIndex((bound) => draw < bound);
+  return towns[index < 0 ? towns.length - 1 : index]!;
+}
+
+/** Words to search for: one in about half the pets' descriptions, and the rarest town. */
+export const searchedWords = { common: 'friendly', rare: towns.at(-1)!.toLowerCase() };
 
 /** Status of the pet with this id: 12 in 20 available, 5 pending, 3 sold. */
 export function statusOf(id: number): PetStatus {
@@ -49,7 +90,7 @@ const cycle = <T>(values: readonly T[], id: number, step = 1): T => values[(id *
 function descriptionOf(id: number, name: string): string {
   const count = 3 + (id % 5);
   const chosen = Array.from({ length: count }, (_, i) => cycle(sentences, id + i, 3));
-  const lead = `${name} is one of our favourites. ${chosen.slice(0, 2).join(' ')}`;
+  const lead = `${name} is from ${townOf(id)}. ${chosen.slice(0, 2).join(' ')}`;
   const rest = chosen.slice(2).join(' ');
   return `${lead}${id % 3 === 0 ? '\n\n' : ' '}${rest}`;
 }
@@ -63,11 +104,15 @@ function birthDateOf(id: number, age: PetAge): string {
 
 /** The pet with this id, as the API answers it: every field of the profile known, 0 to 4 tags. */
 export function seedPet(id: number): Pet {
+  const time = new Date(seededAt + id).toISOString();
+  return { id, ...seedRecord(id), createdAt: time, updatedAt: time };
+}
+
+/** The fields of the pet with this id, all but those the service sets: what a shelter sends to create it. */
+export function seedRecord(id: number): PetFields {
   const name = `${names[id % names.length]} ${id}`;
   const age = cycle(petAges, id);
-  const time = new Date(seededAt + id).toISOString();
   return {
-    id,
     name,
     categoryId: 1 + (id % 12),
     status: statusOf(id),
@@ -76,7 +121,8 @@ export function seedPet(id: number): Pet {
     sex: cycle(petSexes, id),
     age,
     birthDate: birthDateOf(id, age),
-    size: cycle(petSizes, id, 3),
+    // Apart from the category (1 + id % 12), so that filtering by both narrows as a shelter's data would.
+    size: cycle(petSizes, Math.floor(id / 12)),
     color: cycle(colors, id, 5),
     coat: cycle(petCoats, id, 5),
     description: descriptionOf(id, name),
@@ -88,8 +134,6 @@ export function seedPet(id: number): Pet {
     },
     goodWith: { children: id % 2 === 0, dogs: id % 3 !== 2, cats: id % 5 < 2 },
     tags: Array.from({ length: id % 5 }, (_, i) => cycle(tagPool, id + i)),
-    createdAt: time,
-    updatedAt: time,
   };
 }
 
@@ -102,3 +146,21 @@ export const seedRow = (
   created_at: Date.parse(pet.createdAt),
   updated_at: Date.parse(pet.updatedAt),
 });
+
+/** The search index rows of a seeded row: exactly those the service writes when it creates the pet. */
+export const seedTerms = ({
+  id,
+  name,
+  breed,
+  color,
+  description,
+  tags,
+}: ReturnType<typeof seedRow>): PetTermRow[] =>
+  termsOf({
+    id,
+    name,
+    breed: breed ?? null,
+    color: color ?? null,
+    description: description ?? null,
+    tags: tags ?? '[]',
+  });

@@ -1,6 +1,6 @@
 // Bulk seed of a migrated PostgreSQL deployment: multi-row inserts of column arrays (unnest), then ANALYZE.
 import pg from 'pg';
-import { seedPet, seedRow } from './pet-rows.js';
+import { seedPet, seedRow, seedTerms } from './pet-rows.js';
 
 const batchSize = 20_000;
 
@@ -38,6 +38,8 @@ const columns = Object.keys(columnTypes) as Array<keyof Row>;
 const insertPets =
   `insert into pets (${columns.join(', ')}) ` +
   `select * from unnest(${columns.map((c, i) => `$${i + 1}::${columnTypes[c]}[]`).join(', ')})`;
+const insertTerms =
+  'insert into pet_terms (pet_id, kind, term) select * from unnest($1::bigint[], $2::text[], $3::text[])';
 
 /** Runs `work` on a connection of its own, inside `schema` when one is named. */
 async function withClient<T>(
@@ -54,7 +56,10 @@ async function withClient<T>(
   }
 }
 
-/** Writes pets 1..count into the deployment's schema and moves its id sequence past them. */
+/**
+ * Writes pets 1..count into the deployment's schema, with their search index rows as the service writes them
+ * on create, and moves its id sequence past them.
+ */
 export async function seedPostgresPets(url: string, schema: string, count: number) {
   await withClient(url, schema, async (client) => {
     await client.query('begin');
@@ -66,10 +71,26 @@ export async function seedPostgresPets(url: string, schema: string, count: numbe
         insertPets,
         columns.map((column) => rows.map((row) => row[column])),
       );
+      const terms = rows.flatMap(seedTerms);
+      await client.query(insertTerms, [
+        terms.map((term) => term.pet_id),
+        terms.map((term) => term.kind),
+        terms.map((term) => term.term),
+      ]);
     }
     await client.query(`select setval(pg_get_serial_sequence('pets', 'id'), $1)`, [count]);
     await client.query('commit');
-    await client.query('analyze pets');
+    await client.query('analyze pets, pet_terms');
+  });
+}
+
+/** Bytes on disk of the search index: `pet_terms` with its indexes (and TOAST, which short words never need). */
+export async function postgresSearchIndexBytes(url: string, schema: string): Promise<number> {
+  return withClient(url, schema, async (client) => {
+    const { rows } = await client.query<{ bytes: string }>(
+      `select pg_total_relation_size('pet_terms') as bytes`,
+    );
+    return Number(rows[0]!.bytes);
   });
 }
 

@@ -1,11 +1,15 @@
-// Bulk seed of a migrated SQLite deployment: one prepared insert in large transactions, then ANALYZE.
+// Bulk seed of a migrated SQLite deployment: one prepared insert per table in large transactions, then
+// ANALYZE.
 import SqliteDatabase from 'better-sqlite3';
 import type { Pet } from '../../src/domain/pet.js';
-import { seedPet, seedRow } from './pet-rows.js';
+import { seedPet, seedRow, seedTerms } from './pet-rows.js';
 
 const batchSize = 50_000;
 
-/** Writes pets 1..count straight into the file, much faster than the API could; `petAt` gives each pet. */
+/**
+ * Writes pets 1..count straight into the file, much faster than the API could, with their search index rows
+ * as the service writes them on create; `petAt` gives each pet.
+ */
 export function seedSqlitePets(file: string, count: number, petAt: (id: number) => Pet = seedPet): void {
   const db = new SqliteDatabase(file);
   try {
@@ -16,13 +20,33 @@ export function seedSqlitePets(file: string, count: number, petAt: (id: number) 
     const insert = db.prepare(
       `insert into pets (${columns.join(', ')}) values (${columns.map((c) => `@${c}`).join(', ')})`,
     );
+    const insertTerm = db.prepare('insert into pet_terms (pet_id, kind, term) values (?, ?, ?)');
     const insertRange = db.transaction((from: number, to: number) => {
-      for (let id = from; id <= to; id++) insert.run(seedRow(petAt(id)));
+      for (let id = from; id <= to; id++) {
+        const row = seedRow(petAt(id));
+        insert.run(row);
+        for (const term of seedTerms(row)) insertTerm.run(term.pet_id, term.kind, term.term);
+      }
     });
     for (let from = 1; from <= count; from += batchSize)
       insertRange(from, Math.min(count, from + batchSize - 1));
     // A long-running deployment has planner statistics (PRAGMA optimize, or an operator's ANALYZE).
     db.exec('analyze');
+  } finally {
+    db.close();
+  }
+}
+
+/** Bytes on disk of the search index: the pages of `pet_terms` (its key is the row) and of its indexes. */
+export function sqliteSearchIndexBytes(file: string): number {
+  const db = new SqliteDatabase(file, { readonly: true });
+  try {
+    const row = db
+      .prepare(
+        `select sum(pgsize) as bytes from dbstat join sqlite_schema using (name) where tbl_name = 'pet_terms'`,
+      )
+      .get() as { bytes: number };
+    return row.bytes;
   } finally {
     db.close();
   }

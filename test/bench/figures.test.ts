@@ -10,7 +10,7 @@ import { parseWrkOutput, wrkScript } from '../../bench/lib/load/wrk-generator.js
 import { median, summarize, unsteadyRows, type RowSummary } from '../../bench/lib/medians.js';
 import { orderLayout, orderStatusOf, petStatusIn, petsToRename } from '../../bench/lib/order-rows.js';
 import { cpuSecondsIn } from '../../bench/lib/process-cpu.js';
-import { seedPet, statusOf } from '../../bench/lib/pet-rows.js';
+import { searchedWords, seedPet, seedRow, seedTerms, statusOf } from '../../bench/lib/pet-rows.js';
 import { PetSchema, PetStatusSchema } from '../../src/domain/pet.js';
 import { brokenProfileRule } from '../../src/domain/pet-profile-rules.js';
 import { createValidatorCompiler } from '../../src/http/validation.js';
@@ -148,6 +148,21 @@ test('seeded pets carry a full profile the API would take, the same for the same
   );
   assert.deepEqual([...tagCounts].sort(), [0, 1, 2, 3, 4]);
   assert.deepEqual(seedPet(1234), seedPet(1234));
+});
+
+test('seeded words: a common one in half the pets, a rare one in about 1 in 7,000, the start of no other', () => {
+  const count = 50_000;
+  let [common, rare] = [0, 0];
+  for (let id = 1; id <= count; id++) {
+    const words = seedTerms(seedRow(seedPet(id))).map((row) => row.term);
+    if (words.includes(searchedWords.common)) common++;
+    if (words.some((word) => word.startsWith(searchedWords.rare))) {
+      rare++;
+      assert.ok(words.includes(searchedWords.rare), `pet ${id}: q=${searchedWords.rare} finds no other word`);
+    }
+  }
+  assert.equal(common / count, 0.5);
+  assert.ok(rare >= 5 && rare <= 9, `${rare} of ${count} pets name the rare word`);
 });
 
 test('rows summarize as medians of speed and latency, totals of failures, peak memory', () => {
