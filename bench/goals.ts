@@ -57,6 +57,34 @@ const importVsCreatePet = ({ rows, bulk }: RunFigures): number | undefined => {
   return bulk && createPet && createPet.rps > 0 ? bulk.import.perSecond / createPet.rps : undefined;
 };
 
+/** The search targets of one backend's rows (bench/scenarios.ts `searchRows`, `creatingProfiles`). */
+const searchGoals = (backend: 'SQLite, 1M pets' | 'PostgreSQL', suffix: string, list: string): Goal[] => [
+  ...(
+    [
+      ['filtered', 'categoryId, size and goodWith=cats'],
+      ['common', 'q of a word in half the pets'],
+      ['rare', 'q of a word in about 1 pet in 7,000'],
+    ] as const
+  ).map(([row, what]) => ({
+    what: `p99 of the first page of ${what} vs the unfiltered first page (${backend})`,
+    target: '≤ 2 ×',
+    measure: ratio(`search-${row}${suffix}`, list, 'p99Ms'),
+    check: atMost(2),
+  })),
+  {
+    what: `p99 of a page 10,000 pets deep in a filtered, sorted listing vs its first page (${backend})`,
+    target: '≤ 1.2 ×',
+    measure: ratio(`search-deep${suffix}`, `search-sorted${suffix}`, 'p99Ms'),
+    check: atMost(1.2),
+  },
+  {
+    what: `POST /v1/pets of a full profile with the search index vs without (${backend.split(',')[0]})`,
+    target: '≥ 0.85 ×',
+    measure: ratio(`create-pet${suffix}-indexed`, `create-pet${suffix}-no-index`),
+    check: atLeast(0.85),
+  },
+];
+
 export const goals: Goal[] = [
   {
     what: 'list available (SQLite, auth + limits) vs Fastify-static',
@@ -130,6 +158,8 @@ export const goals: Goal[] = [
     measure: ratio('list-deep-cursor-1m', 'list-available-1m', 'p99Ms'),
     check: atMost(1.2),
   },
+  ...searchGoals('SQLite, 1M pets', '', 'list-1m'),
+  ...searchGoals('PostgreSQL', '-postgres', 'list-postgres'),
   {
     what: 'rate limiting on vs off',
     target: '≥ 0.85 ×',

@@ -20,7 +20,7 @@ import { describeMachine } from './lib/machine.js';
 import { measure } from './lib/measure.js';
 import { steadySpread, summarize, unsteadyRows, type RoundResult, type RowSummary } from './lib/medians.js';
 import { parseOptions } from './lib/options.js';
-import { goalsTable, rowsTable } from './lib/report.js';
+import { goalsTable, rowsTable, searchIndexTable } from './lib/report.js';
 import { bulkRows, bulkTable, measureBulk, type BulkFigures } from './lib/bulk-workload.js';
 import { measureStartup, startupRow, type StartupFigures } from './lib/cli-startup.js';
 import { scenarios, service, type Prepared } from './scenarios.js';
@@ -133,6 +133,10 @@ try {
   console.log(
     `\n${rowsTable(rows)}\n\nTargets (ratios of this run's medians)\n\n${goalsTable(goalResults)}\n`,
   );
+  const searchIndex = fixtures.searchIndexSizes;
+  if (searchIndex.length) {
+    console.log(`Search index on disk, as seeded (scaled linearly)\n\n${searchIndexTable(searchIndex)}\n`);
+  }
   if (bulk) {
     const creations = {
       createPet: summaries['create-pet']?.rps,
@@ -156,6 +160,7 @@ try {
     rows,
     rounds: Object.fromEntries(rounds),
     goals: goalResults,
+    searchIndex,
     bulk,
     startup,
     notes,

@@ -3,12 +3,13 @@
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { cursorAfter } from './lib/deep-cursor.js';
+import { cursorAfter, cursorIssuedAt } from './lib/deep-cursor.js';
 import type { Deployment } from './lib/deployments.js';
 import type { Fixtures } from './lib/fixtures.js';
 import { IdSequence, idPlaceholder } from './lib/load/id-sequence.js';
 import type { LoadRequest } from './lib/load/load-generator.js';
 import { ordersToApprove, petsToPlace, petsToRename } from './lib/order-rows.js';
+import { searchedWords, seedRecord } from './lib/pet-rows.js';
 import { cliEntry } from './lib/petstore-cli.js';
 import type { ServerSpec } from './lib/server-process.js';
 import { fullSyncEnv, rateLimitsOffEnv, redisLimiterEnv, serveArgs, serviceEnv } from './service-settings.js';
@@ -29,6 +30,8 @@ export interface Scenario {
 
 const mainQuery = '/v1/pets?limit=20&status=available';
 const newPet = JSON.stringify({ name: 'Rex', categoryId: 1, status: 'available' });
+/** A shelter's full record of a new pet, description and tags included: about 70 words to index. */
+const newProfile = JSON.stringify(seedRecord(1));
 const ordersQuery = '/v1/store/orders?limit=20&status=placed';
 const feedQuery = '/v1/events?limit=20';
 
@@ -134,6 +137,71 @@ const leavingOut = (name: string, part: string, what: 'list' | 'create'): Scenar
   },
 });
 
+/** The deployments of the search rows: the SQLite one of 1,000,000 pets, and PostgreSQL's. */
+const searchData = {
+  sqlite: { data: (f: Fixtures) => f.large(), label: '1M pets', suffix: '' },
+  postgres: { data: (f: Fixtures) => f.postgres(), label: 'PostgreSQL', suffix: '-postgres' },
+} as const;
+type SearchBackend = keyof typeof searchData;
+
+/** What the search rows ask: each beside the unfiltered first page (`list-1m`, `list-postgres`). */
+const searchQueries = {
+  filtered: 'categoryId=1&size=small&goodWith=cats',
+  common: `q=${searchedWords.common}`,
+  rare: `q=${searchedWords.rare}`,
+  /** A filtered, sorted listing: its first page, and its page `searchDepth` pets in. */
+  sorted: 'categoryId=1,2&sort=-createdAt',
+};
+const searchDepth = 10_000;
+
+/**
+ * `GET /v1/pets?limit=20&query` on the backend's search deployment: the first page, or with `deep` the page
+ * `searchDepth` pets in, at the cursor that the service issues to a client following `rel="next"` that far.
+ */
+const searching = (name: string, query: string, on: SearchBackend, deep = false): Scenario => {
+  const { data, label, suffix } = searchData[on];
+  const path = `/v1/pets?limit=20${query && `&${query}`}`;
+  return {
+    name: name + suffix,
+    label: `GET ${path}${deep ? `&cursor=… ${searchDepth.toLocaleString('en')} pets in` : ''}, ${label}`,
+    group: 'service',
+    async prepare(f) {
+      const deployment = await data(f);
+      if (!deployment) return { skipped: `PostgreSQL does not answer at ${f.postgresUrl}` };
+      const [server, headers] = [service(deployment), bearer(deployment)];
+      if (!deep) return { server, request: get(path, headers) };
+      const { cursor, depth } = await cursorIssuedAt(server, path, headers, searchDepth);
+      if (depth < searchDepth) console.log(`${name + suffix}: ${depth} pets in, as deep as the listing goes`);
+      return { server, request: get(`${path}&cursor=${cursor}`, headers) };
+    },
+  };
+};
+
+/** The search rows of one backend (docs/search.md): filters, a common and a rare word, a deep page. */
+const searchRows = (on: SearchBackend): Scenario[] => [
+  { ...searching('list', '', on), name: on === 'sqlite' ? 'list-1m' : 'list-postgres' },
+  searching('search-filtered', searchQueries.filtered, on),
+  searching('search-common', searchQueries.common, on),
+  searching('search-rare', searchQueries.rare, on),
+  searching('search-sorted', searchQueries.sorted, on),
+  searching('search-deep', searchQueries.sorted, on, true),
+];
+
+/**
+ * POST /v1/pets of a full profile through serviceLeavingOut, with the search index (`nothing` left out) or
+ * without it: what keeping the index costs a creation, on the main deployment or PostgreSQL's.
+ */
+const creatingProfiles = (name: string, part: 'nothing' | 'search-index', on: SearchBackend): Scenario => ({
+  name,
+  label: `POST /v1/pets of a full profile, launched leaving out ${part}${on === 'postgres' ? ', PostgreSQL' : ''}`,
+  group: 'service',
+  async prepare(f) {
+    const data = on === 'sqlite' ? await f.main() : await f.postgres();
+    if (!data) return { skipped: `PostgreSQL does not answer at ${f.postgresUrl}` };
+    return { server: serviceLeavingOut(part, data), request: { ...postPet(data), body: newProfile } };
+  },
+});
+
 /** A GET on the orders deployment, whose orders and events stay the same from round to round. */
 const readingOrders = (name: string, path: string): Scenario => ({
   name,
@@ -175,6 +243,7 @@ export const scenarios: Scenario[] = [
       return { server: service(main), request: get('/v1/pets?limit=100', bearer(main)) };
     },
   },
+  ...searchRows('sqlite'),
   creating('create-pet', 'POST /v1/pets', {}),
   {
     name: 'create-pet-keyed',
@@ -191,6 +260,8 @@ export const scenarios: Scenario[] = [
   leavingOut('list-available-no-scope-checks', 'scope-checks', 'list'),
   leavingOut('create-pet-launched', 'nothing', 'create'),
   leavingOut('create-pet-no-outbox', 'event-outbox', 'create'),
+  creatingProfiles('create-pet-indexed', 'nothing', 'sqlite'),
+  creatingProfiles('create-pet-no-index', 'search-index', 'sqlite'),
   {
     name: 'get-pet',
     label: 'GET /v1/pets/{id}, random ids',
@@ -243,6 +314,9 @@ export const scenarios: Scenario[] = [
       return { server: service(postgres), request: postPet(postgres) };
     },
   },
+  ...searchRows('postgres'),
+  creatingProfiles('create-pet-postgres-indexed', 'nothing', 'postgres'),
+  creatingProfiles('create-pet-postgres-no-index', 'search-index', 'postgres'),
   {
     ...listing(
       'list-available-limits-off',

@@ -13,6 +13,17 @@ import type { RunLength } from './order-rows.js';
 import { reachable } from './reachable.js';
 import { deleteRedisKeys } from './redis-cleanup.js';
 
+/** The search index of a deployment the search rows read, measured as soon as it is seeded. */
+export interface SearchIndexSize {
+  deployment: string;
+  pets: number;
+  /** Migrating, seeding (pets and index), ANALYZE and the key, end to end. */
+  seedSeconds: number;
+  bytes: number;
+  /** `bytes` scaled to 1,000,000 pets: the index grows with the pets, about 70 rows each. */
+  bytesPerMillionPets: number;
+}
+
 /** The run's length sizes the pools of the rows that use up one pet or order per request. */
 export interface FixtureOptions extends RunLength {
   /** Temporary folder of the run, removed afterwards. */
@@ -42,14 +53,25 @@ export function createFixtures(options: FixtureOptions) {
     mkdirSync(join(dir, name), { recursive: true });
     return keep(sqliteDeployment(join(dir, name), count));
   };
+  const searchIndexSizes: SearchIndexSize[] = [];
+  /** `make`, timed, with its search index measured before any row writes to it. */
+  const measured = async (deployment: string, make: () => Promise<Deployment>) => {
+    const started = performance.now();
+    const made = await make();
+    const seedSeconds = (performance.now() - started) / 1000;
+    const bytes = await made.searchIndexBytes();
+    const bytesPerMillionPets = Math.round((bytes * 1_000_000) / made.pets);
+    searchIndexSizes.push({ deployment, pets: made.pets, seedSeconds, bytes, bytesPerMillionPets });
+    return made;
+  };
 
   const fixtures = {
     pets,
     deepPets,
     /** The main deployment: SQLite with `pets` pets. */
     main: memo(sqliteIn('main', pets)),
-    /** The large deployment of the deep-cursor and memory rows. */
-    large: memo(sqliteIn('large', deepPets)),
+    /** The large deployment of the deep-cursor, memory and SQLite search rows. */
+    large: memo(() => measured('SQLite', sqliteIn('large', deepPets))),
     /** The deployment of the order and event rows, apart so that their writes leave the main data alone. */
     orders: memo(async () => {
       mkdirSync(join(dir, 'orders'), { recursive: true });
@@ -58,7 +80,7 @@ export function createFixtures(options: FixtureOptions) {
     /** The main scenario's data on PostgreSQL, or undefined when PostgreSQL does not answer. */
     postgres: memo(async () =>
       (await reachable(postgresUrl))
-        ? keep(await postgresDeployment(postgresUrl, postgresSchema, pets))
+        ? keep(await measured('PostgreSQL', () => postgresDeployment(postgresUrl, postgresSchema, pets)))
         : undefined,
     ),
     /** Where the limiter's Redis counters go, or undefined when Redis does not answer. */
@@ -72,6 +94,8 @@ export function createFixtures(options: FixtureOptions) {
       return file;
     }),
     postgresUrl,
+    /** The search index of each deployment of the search rows made so far. */
+    searchIndexSizes,
     async cleanup() {
       for (const deployment of made) await deployment.remove().catch(() => {});
       if (usedRedis) await deleteRedisKeys(redisUrl, `${redisPrefix}:`).catch(() => {});

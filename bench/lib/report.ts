@@ -1,5 +1,6 @@
 // The run's figures as Markdown tables, ready to paste into docs/benchmarks.md.
 import type { GoalResult } from '../goals.js';
+import type { SearchIndexSize } from './fixtures.js';
 import type { RowSummary } from './medians.js';
 
 export interface ReportRow {
@@ -59,4 +60,18 @@ export function goalsTable(goals: GoalResult[]): string {
     met === undefined ? 'not run' : met ? 'met' : 'MISSED',
   ]);
   return markdownTable(['target', 'goal', 'measured', 'result'], lines);
+}
+
+const megabytes = (bytes: number) => `${fixed(bytes / 1024 / 1024, 1)} MB`;
+
+export function searchIndexTable(sizes: SearchIndexSize[]): string {
+  const lines = sizes.map((size) => [
+    size.deployment,
+    size.pets.toLocaleString('en'),
+    `${fixed(size.seedSeconds, 1)} s`,
+    megabytes(size.bytes),
+    megabytes(size.bytesPerMillionPets),
+  ]);
+  const header = ['deployment', 'pets', 'seeded in', 'pet_terms and indexes', 'per 1,000,000 pets'];
+  return markdownTable(header, lines);
 }

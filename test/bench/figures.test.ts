@@ -229,6 +229,44 @@ test('targets are ratios of the medians, met or missed, or not run', () => {
   assert.equal(byWhat('petstore pets import').met, undefined, 'no bulk figures: not run');
 });
 
+test('the search targets: p99 against the unfiltered or the first page, creations with and without the index', () => {
+  const row = (rps: number, p99Ms: number): RowSummary => ({
+    rps,
+    p50Ms: 1,
+    p99Ms,
+    non2xx: 0,
+    errors: 0,
+    rssBytes: 1,
+  });
+  const goals = evaluateGoals({
+    'list-1m': row(2000, 10),
+    'search-filtered': row(1000, 20),
+    'search-common': row(1900, 21),
+    'search-rare': row(3000, 5),
+    'search-sorted': row(1500, 10),
+    'search-deep': row(1500, 12.5),
+    'create-pet-indexed': row(850, 30),
+    'create-pet-no-index': row(1000, 1),
+  });
+  const sqlite = goals.filter((g) => /\(SQLite(, 1M pets)?\)$/.test(g.what));
+  assert.deepEqual(
+    sqlite.map((g) => [g.measured, g.met]),
+    [
+      [2, true],
+      [2.1, false],
+      [0.5, true],
+      [1.25, false],
+      [0.85, true],
+    ],
+  );
+  const postgres = goals.filter((g) => g.what.includes('(PostgreSQL)'));
+  assert.equal(postgres.length, 5);
+  assert.ok(
+    postgres.every((g) => g.met === undefined),
+    'the PostgreSQL rows were not run',
+  );
+});
+
 test('the place-order, update-pet and bulk targets read the rows and the bulk figures', () => {
   const row = (rps: number): RowSummary => ({ rps, p50Ms: 1, p99Ms: 1, non2xx: 0, errors: 0, rssBytes: 1 });
   const run = (count: number, perSecond: number, rssMb: number) => ({

@@ -1,22 +1,40 @@
 // A benchmark smoke run of a few seconds on the service as built (scripts/run-tests.js builds dist/ once before
 // the suite, so the harness runs with --no-build and writes nothing another test file reads): it seeds a small
 // deployment, measures the main scenario, the bare node:http baseline, a pooled write (`update-pet`, one pet
-// of the orders deployment per request) and, where Redis answers, the main scenario with the limiter on Redis
-// (whose settings the harness passes itself), for a second each, and writes a result with numbers. Nothing is
-// timed.
+// of the orders deployment per request), the search rows and their creations with and without the index (on
+// PostgreSQL too where it answers) and, where Redis answers, the main scenario with the limiter on Redis
+// (whose settings the harness passes itself), for a second each, and writes a result with numbers and the
+// search index's size. Nothing is timed.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { redisUrl } from '../helpers/backends.js';
+import { postgresUrl, redisUrl } from '../helpers/backends.js';
 
 const runner = new URL('../../bench/run.ts', import.meta.url).pathname;
 
+const searchRows = [
+  'list-1m',
+  'search-filtered',
+  'search-common',
+  'search-rare',
+  'search-sorted',
+  'search-deep',
+  'create-pet-indexed',
+  'create-pet-no-index',
+];
+const postgresSearchRows = [
+  'list-postgres',
+  ...searchRows.slice(1, 6).map((name) => `${name}-postgres`),
+  'create-pet-postgres-indexed',
+  'create-pet-postgres-no-index',
+];
+
 test(
-  'a one-second run of the main scenario and a baseline produces figures',
-  { timeout: 180_000 },
+  'a one-second run of the main scenario, a baseline and the search rows produces figures',
+  { timeout: 300_000 },
   async () => {
     const results = mkdtempSync(join(tmpdir(), 'petstore-bench-smoke-'));
     try {
@@ -24,6 +42,8 @@ test(
         'list-available',
         'node-http-static',
         'update-pet',
+        ...searchRows,
+        ...(postgresUrl ? postgresSearchRows : []),
         ...(redisUrl ? ['list-available-redis'] : []),
       ];
       const args = [
@@ -40,7 +60,11 @@ test(
       args.push('--connections', '4', '--pets', '300', '--deep-pets', '300', '--results-dir', results);
       const child = spawn(process.execPath, ['--import', 'tsx', runner, ...args], {
         stdio: ['ignore', 'pipe', 'pipe'],
-        env: { ...process.env, ...(redisUrl ? { PETSTORE_BENCH_REDIS_URL: redisUrl } : {}) },
+        env: {
+          ...process.env,
+          ...(redisUrl ? { PETSTORE_BENCH_REDIS_URL: redisUrl } : {}),
+          ...(postgresUrl ? { PETSTORE_BENCH_DATABASE_URL: postgresUrl } : {}),
+        },
       });
       let output = '';
       for (const stream of [child.stdout, child.stderr])
@@ -53,6 +77,7 @@ test(
         versions: { node: string };
         rows: { name: string; summary?: { rps: number; p99Ms: number; non2xx: number; errors: number } }[];
         goals: { what: string; measured?: number }[];
+        searchIndex: { deployment: string; pets: number; bytes: number; bytesPerMillionPets: number }[];
       };
       assert.equal(result.versions.node, process.versions.node);
       assert.deepEqual(
@@ -64,6 +89,16 @@ test(
         assert.ok(row.summary && row.summary.rps > 0 && row.summary.p99Ms > 0, `${row.name} has figures`);
         assert.equal(row.summary.non2xx + row.summary.errors, 0, `${row.name} answered every request`);
       }
+      const searchGoals = result.goals.filter((g) => /search index|first page/.test(g.what));
+      assert.equal(searchGoals.filter((g) => g.measured !== undefined).length, postgresUrl ? 10 : 5);
+      assert.deepEqual(
+        result.searchIndex.map((size) => size.deployment),
+        postgresUrl ? ['SQLite', 'PostgreSQL'] : ['SQLite'],
+      );
+      for (const size of result.searchIndex) {
+        assert.ok(size.bytes > 0 && size.bytesPerMillionPets === Math.round((size.bytes * 1e6) / size.pets));
+      }
+      assert.match(output, /Search index on disk/);
       assert.match(output, /\| list-available +\|/);
       assert.match(output, /not run/, 'targets whose rows were left out say so');
     } finally {
