@@ -13,18 +13,22 @@ import type { PetTermRow } from '../../src/store/schema.js';
 const seededAt = Date.UTC(2026, 0, 1);
 
 const names = ['Rex', 'Bella', 'Milo', 'Luna', 'Max', 'Daisy', 'Oscar', 'Coco', 'Charlie', 'Nala'];
-const breeds = [
-  'Labrador Retriever',
-  'Domestic Shorthair',
-  'German Shepherd Dog',
-  'Maine Coon',
-  'Beagle',
-  'Siamese',
-  'Border Collie',
-  'Holland Lop',
-  'Staffordshire Bull Terrier',
-  'Domestic Longhair',
-];
+/**
+ * Breeds by category: of the starter catalogue's lists for 1 Dog and 2 Cat, in their spelling (the breed rule
+ * holds a creation to them), and a shelter's usual ones for the other categories, which have no list.
+ */
+const breedsOf: Record<number, readonly string[]> = {
+  1: ['Labrador Retriever', 'German Shepherd Dog', 'Beagle', 'Border Collie', 'Staffordshire Bull Terrier'],
+  2: ['Domestic Short Hair', 'Maine Coon', 'Siamese', 'Domestic Long Hair'],
+  3: ['Holland Lop', 'Lionhead'],
+  4: ['Cockatiel', 'Budgerigar'],
+  5: ['Guinea Pig', 'Hamster'],
+  6: ['Quarter Horse'],
+  7: ['Bearded Dragon'],
+  8: ['Pygmy Goat'],
+};
+/** The breed of categories 9 to 12, which the catalogue does not hold. */
+const unlistedBreed = ['Mixed Breed'];
 const colors = ['Black', 'Brown and white', 'Grey tabby', 'Golden', 'Black and tan', 'Cream', 'Tricolor'];
 const tagPool = ['playful', 'quiet home', 'good on a leash', 'cuddly', 'shy at first', 'loves walks', 'calm'];
 /** Sentences a description is made of, about 80 characters each, chosen and ordered by the id. */
@@ -112,11 +116,13 @@ export function seedPet(id: number): Pet {
 export function seedRecord(id: number): PetFields {
   const name = `${names[id % names.length]} ${id}`;
   const age = cycle(petAges, id);
+  const categoryId = 1 + (id % 12);
   return {
     name,
-    categoryId: 1 + (id % 12),
+    categoryId,
     status: statusOf(id),
-    breed: cycle(breeds, id, 7),
+    // Apart from the size (which follows id / 12), so that both vary within a category.
+    breed: cycle(breedsOf[categoryId] ?? unlistedBreed, Math.floor(id / 48)),
     mixedBreed: id % 3 === 0,
     sex: cycle(petSexes, id),
     age,

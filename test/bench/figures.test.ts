@@ -1,6 +1,7 @@
 // The harness's arithmetic without load: reading wrk's report, shaping its requests, medians, targets, the
 // orders deployment's layout, the seeded profiles, CPU-profile self times and a process's CPU time from /proc.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { evaluateGoals } from '../../bench/goals.js';
 import type { BulkFigures } from '../../bench/lib/bulk-workload.js';
@@ -148,6 +149,26 @@ test('seeded pets carry a full profile the API would take, the same for the same
   );
   assert.deepEqual([...tagCounts].sort(), [0, 1, 2, 3, 4]);
   assert.deepEqual(seedPet(1234), seedPet(1234));
+});
+
+test("seeded dogs' and cats' breeds are of the starter catalogue's lists, as the breed rule asks", () => {
+  const file = new URL('../../src/store/catalog/starter-catalog.json', import.meta.url);
+  const catalog = JSON.parse(readFileSync(file, 'utf8')) as {
+    categories: { name: string; breeds?: string[] }[];
+  };
+  const listed = catalog.categories.map((category) => new Set(category.breeds ?? []));
+  const seen = new Set<string>();
+  for (let id = 1; id <= 2000; id++) {
+    const { categoryId, breed } = seedPet(id);
+    const breeds = listed[categoryId - 1];
+    if (breeds?.size)
+      assert.ok(breeds.has(breed!), `pet ${id}: ${breed} is a breed of category ${categoryId}`);
+    seen.add(`${categoryId} ${breed}`);
+  }
+  assert.ok(
+    seen.has('1 Staffordshire Bull Terrier') && seen.has('2 Domestic Long Hair'),
+    'every breed is used',
+  );
 });
 
 test('seeded words: a common one in half the pets, a rare one in about 1 in 7,000, the start of no other', () => {
