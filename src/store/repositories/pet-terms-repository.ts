@@ -6,6 +6,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { caseKey } from '../../domain/case-key.js';
 import { wordsOf } from '../../domain/search-words.js';
 import type { Database, PetTermRow } from '../schema.js';
+import { compiledRows } from './compiled-rows.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -39,14 +40,31 @@ const rowsPerStatement = 2000;
 export const insertPetTerms = (db: Db, pets: readonly SearchedFields[]): Promise<void> =>
   insertTermRows(db, pets.flatMap(termsOf));
 
+/** The sizes of the inserts of index rows, largest first: each compiled once (compiled-rows.ts). */
+const chunkSizes = [64, 8];
+
+/**
+ * Inserts the rows in statements of the fixed sizes above, the last one padded by repeating its last row,
+ * which the conflict clause then skips: a pet has about seventy index rows, and building an insert of that
+ * many rows with Kysely's builder for every group cost more than the rest of a creation (profiled).
+ */
 async function insertTermRows(db: Db, rows: readonly PetTermRow[]): Promise<void> {
-  for (let start = 0; start < rows.length; start += rowsPerStatement) {
-    await db
-      .insertInto('pet_terms')
-      .values(rows.slice(start, start + rowsPerStatement))
-      .execute();
+  for (let start = 0; start < rows.length; ) {
+    const left = rows.length - start;
+    const size = chunkSizes.find((chunk) => chunk <= left) ?? chunkSizes.at(-1)!;
+    const chunk = rows.slice(start, start + size);
+    while (chunk.length < size) chunk.push(chunk.at(-1)!);
+    await insertTermChunk(db, chunk);
+    start += size;
   }
 }
+
+const insertTermChunk = compiledRows((db, rows: PetTermRow[]) =>
+  db
+    .insertInto('pet_terms')
+    .values(rows)
+    .onConflict((conflict) => conflict.doNothing()),
+);
 
 /** A pet's searched fields before and after a change; none after a removal. */
 export interface TermChange {
