@@ -88,6 +88,7 @@ export function seedPet(id: number): Pet {
     },
     goodWith: { children: id % 2 === 0, dogs: id % 3 !== 2, cats: id % 5 < 2 },
     tags: Array.from({ length: id % 5 }, (_, i) => cycle(tagPool, id + i)),
+    photos: [],
     createdAt: time,
     updatedAt: time,
   };

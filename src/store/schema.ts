@@ -181,6 +181,8 @@ export interface BreedsTable {
   category_id: number;
   name: string;
   name_key: string;
+}
+
 /** A photo of a pet; its bytes, one row per size, are in photo_renditions (src/store/photo-storage.ts). */
 export interface PhotosTable {
   /** 128 random bits, base64url. */
