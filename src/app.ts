@@ -29,6 +29,9 @@ import { healthRoutes } from './routes/health.js';
 import { indexRoutes } from './routes/index-route.js';
 import { eventsRoutes } from './routes/events/index.js';
 import { petsRoutes } from './routes/pets/index.js';
+import { petPhotosRoutes } from './routes/photos/manage.js';
+import { sharedPhotoSchemas } from './routes/photos/schemas.js';
+import { photoFilesRoutes } from './routes/photos/serve.js';
 import { sharedPetSchemas } from './routes/pets/schemas.js';
 import { sharedEventSchemas } from './routes/events/schemas.js';
 import { storeRoutes } from './routes/store/index.js';
@@ -112,7 +115,7 @@ export async function buildApp({
   app.decorate('store', store);
   app.decorate('services', services);
   app.decorate('rateLimiter', limiter);
-  app.decorate('metrics', createMetrics(store));
+  app.decorate('metrics', createMetrics(store, { storedPhotoBytes: () => services.photos.storedBytes() }));
   if (limiter) limiter.observe(countLimiterEvents(app.metrics));
   app.decorateRequest('apiKey', undefined);
   app.decorateRequest('dataVersion', undefined);
@@ -121,6 +124,7 @@ export async function buildApp({
 
   // The resources' named schemas, referred to by the routes and listed as components of the document.
   const resourceSchemas = [
+    ...sharedPhotoSchemas,
     ...sharedPetSchemas,
     ...sharedEventSchemas,
     ...sharedStoreSchemas,
@@ -158,6 +162,7 @@ export async function buildApp({
       enforceScopes(v1);
       applyV1Rules(v1);
       await v1.register(petsRoutes, { baseUrl, replacementDocs: `${baseUrl}/docs#/pets/listPets` });
+      await v1.register(petPhotosRoutes);
       await v1.register(eventsRoutes, { baseUrl });
       await v1.register(storeRoutes, { baseUrl });
       await v1.register(categoriesRoutes, { baseUrl });
@@ -166,6 +171,8 @@ export async function buildApp({
     },
     { prefix: '/v1' },
   );
+  // Beside /v1's keyed routes, not among them: photos are served without a key, on a budget of their own.
+  await app.register(photoFilesRoutes, { prefix: '/v1', corsEnabled: corsOrigins.length > 0 });
 
   const stopPruning = schedulePruning(services.idempotency, config.idempotencyPruneIntervalMs, (err) =>
     app.log.error({ err }, 'pruning expired idempotency records failed'),

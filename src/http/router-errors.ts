@@ -2,9 +2,11 @@
 // valid percent-encoding, or a path parameter over the router's length limit. They get the same answer as
 // any other error: a catalogue body, X-Request-Id and the secure headers, a log line and the request
 // metrics (no route's hooks run for them). Under /v1 the request first goes through the hooks of every /v1
-// route, authenticated and counted like any /v1 request, so it also carries the rate-limit headers.
+// route, authenticated and counted like any /v1 request, so it also carries the rate-limit headers; but not
+// under /v1/photos/, which is served without a key.
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { maxParamLength } from '../domain/path-parameters.js';
+import { photoPathPrefix } from '../domain/photo.js';
 import { ApiError } from '../errors/api-error.js';
 import type { DeprecatedPaths } from './deprecation.js';
 import { logApiError, sendApiError, toApiError } from './error-handler.js';
@@ -39,7 +41,7 @@ export function answerRouterErrors(v1Hooks: readonly V1Hook[], deprecatedPaths: 
     if (deprecation) reply.headers(deprecation);
     let answer = routerErrorOf(error);
     let cause: unknown = error;
-    if (/^\/v1(\/|$)/.test(request.url)) {
+    if (/^\/v1(\/|$)/.test(request.url) && !request.url.startsWith(photoPathPrefix)) {
       try {
         for (const hook of v1Hooks) await hook(request, reply);
       } catch (refusal) {
