@@ -39,7 +39,7 @@ import { sharedStoreSchemas } from './routes/store/schemas.js';
 import { categoriesRoutes } from './routes/categories/index.js';
 import { sharedCatalogSchemas } from './routes/categories/schemas.js';
 import { createRateLimiter } from './limits/index.js';
-import { limitByKey } from './http/rate-limit.js';
+import { limitByKey, limitPhotosByAddress } from './http/rate-limit.js';
 import { countLimiterEvents } from './metrics/limiter-events.js';
 import { createMetrics } from './metrics/metrics.js';
 import { createServices } from './services/index.js';
@@ -76,6 +76,8 @@ export async function buildApp({
   // The onRequest hooks of every /v1 request, filled in once the services exist; the router's own errors
   // under /v1 run the same ones.
   const v1Hooks: V1Hook[] = [];
+  // Those of the photo downloads, served without a key: their own budget per address.
+  const photoHooks: V1Hook[] = [];
   const deprecatedPaths = new DeprecatedPaths();
   const timeouts = requestTimeoutOptions(config.requestTimeoutMs);
   const app = Fastify({
@@ -92,7 +94,7 @@ export async function buildApp({
     logController: new RequestLog(),
     return503OnClosing: true,
     // The router's own errors (bad percent-encoding, an over-long path parameter) in the Error shape too.
-    frameworkErrors: answerRouterErrors(v1Hooks, deprecatedPaths),
+    frameworkErrors: answerRouterErrors(v1Hooks, deprecatedPaths, photoHooks),
     // A whole request must arrive within the limit (a client trickling its body is cut off), and what Node's
     // HTTP parser refuses before Fastify sees it, that 408 included, is answered in the Error shape too.
     ...timeouts,
@@ -121,6 +123,7 @@ export async function buildApp({
   app.decorateRequest('dataVersion', undefined);
   v1Hooks.push(authenticate(services.apiKeys, services.speed, limiter, clock));
   if (limiter) v1Hooks.push(limitByKey(limiter));
+  if (limiter) photoHooks.push(limitPhotosByAddress(limiter));
 
   // The resources' named schemas, referred to by the routes and listed as components of the document.
   const resourceSchemas = [
@@ -172,7 +175,11 @@ export async function buildApp({
     { prefix: '/v1' },
   );
   // Beside /v1's keyed routes, not among them: photos are served without a key, on a budget of their own.
-  await app.register(photoFilesRoutes, { prefix: '/v1', corsEnabled: corsOrigins.length > 0 });
+  await app.register(photoFilesRoutes, {
+    prefix: '/v1',
+    corsEnabled: corsOrigins.length > 0,
+    photoHooks,
+  });
 
   const stopPruning = schedulePruning(services.idempotency, config.idempotencyPruneIntervalMs, (err) =>
     app.log.error({ err }, 'pruning expired idempotency records failed'),

@@ -100,7 +100,7 @@ for (const backend of backends) {
         });
       const moved = await move(c, 0);
       assert.equal(moved.statusCode, 200, moved.body);
-      assert.deepEqual({ ...moved.json(), position: 0 }, { ...c, position: 0 });
+      assert.deepEqual({ ...(moved.json() as Photo), position: 0 }, { ...c, position: 0 });
       assert.deepEqual(await photoIds(pet.id), [
         [c.id, 0],
         [a.id, 1],

@@ -134,6 +134,7 @@ export const petPhotosRoutes: FastifyPluginAsyncTypebox = async (app) => {
           204: removePhotoResponse,
           400: errorResponse(400, {}, ['validation_failed', 'bad_request']),
           404: errorResponse(404, {}, ['pet_not_found', 'photo_not_found']),
+          415: errorResponse(415, {}, ['unsupported_media_type']),
           ...commonErrors,
         },
       },

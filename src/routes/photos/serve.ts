@@ -5,7 +5,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { unchangedFor } from '../../http/entity-tags.js';
 import { answerOtherMethods, collectRouteMethods } from '../../http/method-not-allowed.js';
-import { limitPhotosByAddress } from '../../http/rate-limit.js';
+import type { V1Hook } from '../../http/router-errors.js';
 import { errorResponse } from '../../http/schemas/error.js';
 import { photoFileResponse, PhotoFileParams, photoNotModifiedResponse } from './schemas.js';
 
@@ -17,14 +17,15 @@ const cacheForever = 'public, max-age=31536000, immutable';
 export interface PhotoFilesOptions {
   /** Whether CORS is on: OPTIONS is then left to it. */
   corsEnabled: boolean;
+  /** The hooks every photo download runs first (its budget per address), the router's errors' included. */
+  photoHooks: V1Hook[];
 }
 
 export const photoFilesRoutes: FastifyPluginAsyncTypebox<PhotoFilesOptions> = async (
   app,
-  { corsEnabled },
+  { corsEnabled, photoHooks },
 ) => {
   const { photos } = app.services;
-  const limiter = app.rateLimiter;
   // Other methods get 405 here, without a key, as every request under this path is answered.
   const routes = collectRouteMethods(app, '/v1/photos/');
 
@@ -44,6 +45,7 @@ export const photoFilesRoutes: FastifyPluginAsyncTypebox<PhotoFilesOptions> = as
         response: {
           200: photoFileResponse,
           304: photoNotModifiedResponse,
+          400: errorResponse(400, {}, ['bad_request']),
           404: errorResponse(404, {}, ['photo_not_found']),
           414: errorResponse(414),
           429: errorResponse(429),
@@ -51,7 +53,7 @@ export const photoFilesRoutes: FastifyPluginAsyncTypebox<PhotoFilesOptions> = as
           503: errorResponse(503),
         },
       },
-      onRequest: limiter ? [limitPhotosByAddress(limiter)] : [],
+      onRequest: photoHooks,
     },
     async (request, reply) => {
       const { photoId, size } = request.params;
