@@ -48,7 +48,7 @@ export const photoFilesRoutes: FastifyPluginAsyncTypebox<PhotoFilesOptions> = as
           400: errorResponse(400, {}, ['bad_request']),
           404: errorResponse(404, {}, ['photo_not_found']),
           414: errorResponse(414),
-          429: errorResponse(429),
+          429: errorResponse(429, {}, ['rate_limited']),
           500: errorResponse(500),
           503: errorResponse(503),
         },
