@@ -126,6 +126,24 @@ for (const backend of backends) {
       );
     });
 
+    test('an order moving a pet reports it with its photos in pet.status_changed', async () => {
+      const pet = await addPet(t);
+      const photo = await added(pet.id);
+      const placed = await t.request({
+        method: 'POST',
+        url: '/v1/store/orders',
+        headers: t.auth,
+        payload: { petId: pet.id },
+      });
+      assert.equal(placed.statusCode, 201, placed.body);
+      const events = (
+        await t.request({ url: '/v1/events?type=pet.status_changed&limit=100', headers: t.auth })
+      ).json() as Array<{ data: { id: number; status: string; photos: Photo[] } }>;
+      const moved = events.find((event) => event.data.id === pet.id)!;
+      assert.equal(moved.data.status, 'pending');
+      assert.deepEqual(moved.data.photos, [photo]);
+    });
+
     test('remove: 204, its URLs answer 404, the photos after it move up', async () => {
       const pet = await addPet(t);
       const [a, b, c] = [await added(pet.id), await added(pet.id), await added(pet.id)];
