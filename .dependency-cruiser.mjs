@@ -25,6 +25,11 @@ const layers = [
     mayImport: ['domain', 'config.ts'],
     why: 'the error catalogue, read by every layer that answers',
   },
+  {
+    part: 'images',
+    mayImport: ['domain', 'errors'],
+    why: 'photo processing with sharp: the type from the bytes, the pixel cap, the re-encoded sizes',
+  },
   { part: 'store', mayImport: ['domain', 'config.ts'], why: 'the bottom layer: the database' },
   { part: 'limits', mayImport: ['domain', 'config.ts'], why: 'rate-limiter wiring, memory or Redis' },
   {
@@ -39,7 +44,7 @@ const layers = [
   },
   {
     part: 'services',
-    mayImport: ['domain', 'config.ts', 'left-out.ts', 'errors', 'store', 'limits', 'speed'],
+    mayImport: ['domain', 'config.ts', 'left-out.ts', 'errors', 'images', 'store', 'limits', 'speed'],
     why: 'use cases, callable from the CLI: no HTTP, events or metrics',
   },
   {
@@ -149,6 +154,14 @@ export default {
       severity: 'error',
       from: { path: '^src/(routes|http)/' },
       to: { path: '^src/store/(repositories|dialects|migrations)/' },
+    },
+    {
+      name: 'sharp-in-images',
+      comment:
+        'Only src/images/ loads sharp, set up there for untrusted uploads (src/images/sharp-library.ts).',
+      severity: 'error',
+      from: { pathNot: '^src/images/' },
+      to: { path: '^node_modules/sharp/' },
     },
     {
       name: 'fastify-in-http-parts',

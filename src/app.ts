@@ -29,6 +29,9 @@ import { healthRoutes } from './routes/health.js';
 import { indexRoutes } from './routes/index-route.js';
 import { eventsRoutes } from './routes/events/index.js';
 import { petsRoutes } from './routes/pets/index.js';
+import { petPhotosRoutes } from './routes/photos/manage.js';
+import { sharedPhotoSchemas } from './routes/photos/schemas.js';
+import { photoFilesRoutes } from './routes/photos/serve.js';
 import { sharedPetSchemas } from './routes/pets/schemas.js';
 import { sharedEventSchemas } from './routes/events/schemas.js';
 import { storeRoutes } from './routes/store/index.js';
@@ -36,7 +39,7 @@ import { sharedStoreSchemas } from './routes/store/schemas.js';
 import { categoriesRoutes } from './routes/categories/index.js';
 import { sharedCatalogSchemas } from './routes/categories/schemas.js';
 import { createRateLimiter } from './limits/index.js';
-import { limitByKey } from './http/rate-limit.js';
+import { limitByKey, limitPhotosByAddress } from './http/rate-limit.js';
 import { countLimiterEvents } from './metrics/limiter-events.js';
 import { createMetrics } from './metrics/metrics.js';
 import { createServices } from './services/index.js';
@@ -73,6 +76,8 @@ export async function buildApp({
   // The onRequest hooks of every /v1 request, filled in once the services exist; the router's own errors
   // under /v1 run the same ones.
   const v1Hooks: V1Hook[] = [];
+  // Those of the photo downloads, served without a key: their own budget per address.
+  const photoHooks: V1Hook[] = [];
   const deprecatedPaths = new DeprecatedPaths();
   const timeouts = requestTimeoutOptions(config.requestTimeoutMs);
   const app = Fastify({
@@ -89,7 +94,7 @@ export async function buildApp({
     logController: new RequestLog(),
     return503OnClosing: true,
     // The router's own errors (bad percent-encoding, an over-long path parameter) in the Error shape too.
-    frameworkErrors: answerRouterErrors(v1Hooks, deprecatedPaths),
+    frameworkErrors: answerRouterErrors(v1Hooks, deprecatedPaths, photoHooks),
     // A whole request must arrive within the limit (a client trickling its body is cut off), and what Node's
     // HTTP parser refuses before Fastify sees it, that 408 included, is answered in the Error shape too.
     ...timeouts,
@@ -112,15 +117,17 @@ export async function buildApp({
   app.decorate('store', store);
   app.decorate('services', services);
   app.decorate('rateLimiter', limiter);
-  app.decorate('metrics', createMetrics(store));
+  app.decorate('metrics', createMetrics(store, { storedPhotoBytes: () => services.photos.storedBytes() }));
   if (limiter) limiter.observe(countLimiterEvents(app.metrics));
   app.decorateRequest('apiKey', undefined);
   app.decorateRequest('dataVersion', undefined);
   v1Hooks.push(authenticate(services.apiKeys, services.speed, limiter, clock));
   if (limiter) v1Hooks.push(limitByKey(limiter));
+  if (limiter) photoHooks.push(limitPhotosByAddress(limiter));
 
   // The resources' named schemas, referred to by the routes and listed as components of the document.
   const resourceSchemas = [
+    ...sharedPhotoSchemas,
     ...sharedPetSchemas,
     ...sharedEventSchemas,
     ...sharedStoreSchemas,
@@ -158,6 +165,7 @@ export async function buildApp({
       enforceScopes(v1);
       applyV1Rules(v1);
       await v1.register(petsRoutes, { baseUrl, replacementDocs: `${baseUrl}/docs#/pets/listPets` });
+      await v1.register(petPhotosRoutes);
       await v1.register(eventsRoutes, { baseUrl });
       await v1.register(storeRoutes, { baseUrl });
       await v1.register(categoriesRoutes, { baseUrl });
@@ -166,6 +174,12 @@ export async function buildApp({
     },
     { prefix: '/v1' },
   );
+  // Beside /v1's keyed routes, not among them: photos are served without a key, on a budget of their own.
+  await app.register(photoFilesRoutes, {
+    prefix: '/v1',
+    corsEnabled: corsOrigins.length > 0,
+    photoHooks,
+  });
 
   const stopPruning = schedulePruning(services.idempotency, config.idempotencyPruneIntervalMs, (err) =>
     app.log.error({ err }, 'pruning expired idempotency records failed'),

@@ -311,6 +311,38 @@ export const settings = {
     '--webhook-timeout-ms',
     'How long a receiver has to answer 2xx before the attempt counts as failed',
   ),
+  // Photos (docs/photos.md).
+  photoUploadLimit: setting(
+    Type.Integer({ minimum: 1024, maximum: 104857600, default: 15728640 }),
+    'PETSTORE_PHOTO_UPLOAD_LIMIT',
+    '--photo-upload-limit',
+    'Largest photo upload in bytes (15 MiB); a larger one gets 413',
+  ),
+  photosPerPet: setting(
+    Type.Integer({ minimum: 1, maximum: 100, default: 12 }),
+    'PETSTORE_PHOTOS_PER_PET',
+    '--photos-per-pet',
+    'Most photos one animal may have; one more gets 409 `too_many_photos`',
+  ),
+  photoMaxPixels: setting(
+    // sharp's own cap is 0x3FFF² pixels; an image above ours is refused from its header, before decoding.
+    Type.Integer({ minimum: 1, maximum: 268402689, default: 50000000 }),
+    'PETSTORE_PHOTO_MAX_PIXELS',
+    '--photo-max-pixels',
+    'Most pixels (width × height) an uploaded image may declare (50 megapixels); more gets 422 `image_too_large` before it is decoded',
+  ),
+  photoProcessingConcurrency: setting(
+    Type.Integer({ minimum: 1, maximum: 64, default: 2 }),
+    'PETSTORE_PHOTO_PROCESSING_CONCURRENCY',
+    '--photo-processing-concurrency',
+    'Uploads this process re-encodes at once; one more gets 503 with `Retry-After` rather than waiting in a queue',
+  ),
+  photoRequestsPerMinute: setting(
+    Type.Integer({ minimum: 1, maximum: 1000000, default: 3000 }),
+    'PETSTORE_PHOTO_REQUESTS_PER_MINUTE',
+    '--photo-requests-per-minute',
+    'Photo downloads (`GET /v1/photos/…`, no key needed) allowed per client address per minute window, apart from every other budget',
+  ),
 } satisfies Record<string, Setting>;
 
 type Settings = typeof settings;

@@ -17,6 +17,7 @@ import {
   tagLimits,
 } from './pet-profile-values.js';
 import { petStatuses, type PetStatus } from './pet-status.js';
+import { PhotoSchema } from './photo.js';
 import { idSchema } from './resource-id.js';
 
 export { defaultPetStatus, petStatuses, type PetStatus } from './pet-status.js';
@@ -176,8 +177,13 @@ export const PetSchema = Type.Object(
     attributes: flags(petAttributeNames, attributesDescription),
     goodWith: flags(petGoodWithNames, goodWithDescription),
     tags: tagsSchema(`${tagsRule}; empty when none`),
+    photos: Type.Array(Type.Ref(PhotoSchema), {
+      description:
+        'Photos of the animal in position order, the primary first; empty when none. Added, moved and removed ' +
+        'through `/pets/{petId}/photos` (docs/photos.md)',
+    }),
     createdAt: timestamp('When the animal was added (RFC 3339, UTC)'),
-    updatedAt: timestamp('When the animal last changed, by an edit or by an order (RFC 3339, UTC)'),
+    updatedAt: timestamp('When the animal last changed, by an edit, a photo or an order (RFC 3339, UTC)'),
   },
   {
     $id: 'Pet',

@@ -7,6 +7,10 @@ import { maxParamLength } from '../domain/path-parameters.js';
 const kib = (bytes: number): string => `${bytes / 1024} KiB`;
 const defaultBodyLimit: number = settings.bodyLimit.schema.default;
 const requestTimeout = settings.requestTimeoutMs;
+const mib = (bytes: number): string => `${bytes / 1048576} MiB`;
+const photoUploadLimit = settings.photoUploadLimit;
+const photosPerPet = settings.photosPerPet;
+const photoMaxPixels = settings.photoMaxPixels;
 
 export interface ErrorEntry {
   status: number;
@@ -88,6 +92,13 @@ export const errorCatalogue = {
     message: 'No pet with id %s',
     when: 'The pet does not exist, or was removed: GET, PATCH or DELETE /pets/{petId}, or the `petId` of a new order.',
   },
+  photo_not_found: {
+    status: 404,
+    message: 'No photo %s',
+    when:
+      'The photo does not exist, was removed (with its animal or alone), or is not one of this animal’s; or the size ' +
+      'in a photo URL is not `small`, `medium`, `large` or `full`.',
+  },
   order_not_found: {
     status: 404,
     message: 'No order with id %s',
@@ -118,6 +129,11 @@ export const errorCatalogue = {
     message: 'Pet %s has an open order, %s: settle or cancel it first',
     when: 'A PATCH of a pet’s `status`, or its removal, while an order for it is placed or approved: the order moves the pet’s status.',
   },
+  too_many_photos: {
+    status: 409,
+    message: 'Pet %s already has %s photos, the most an animal may have: remove one first',
+    when: `An upload to an animal that has as many photos as \`${photosPerPet.env}\` allows (${photosPerPet.schema.default} by default).`,
+  },
   precondition_failed: {
     status: 412,
     message: 'Pet %s has changed: its ETag is now %s; fetch it again and reapply the change',
@@ -146,7 +162,9 @@ export const errorCatalogue = {
   payload_too_large: {
     status: 413,
     message: 'The request body is larger than the limit of %s bytes',
-    when: `The body exceeds the limit set by \`${settings.bodyLimit.env}\`, in bytes (${kib(defaultBodyLimit)} by default).`,
+    when:
+      `The body exceeds the limit set by \`${settings.bodyLimit.env}\`, in bytes (${kib(defaultBodyLimit)} by default); ` +
+      `a photo upload, the one set by \`${photoUploadLimit.env}\` (${mib(photoUploadLimit.schema.default)} by default).`,
   },
   headers_too_large: {
     status: 431,
@@ -166,12 +184,33 @@ export const errorCatalogue = {
     message: 'Content-Type must be application/json, got %s',
     when: 'A body was sent with a Content-Type other than `application/json`.',
   },
+  unsupported_image: {
+    status: 415,
+    message:
+      'The body is not an image this operation takes: %s. Send a JPEG, PNG, WebP or AVIF image, with its own Content-Type',
+    when:
+      'A photo upload whose bytes are not JPEG, PNG, WebP or AVIF (SVG is refused: it can carry scripts), or are another ' +
+      'of them than its `Content-Type` says, or whose `Content-Type` is not one of the four. The type is read from the bytes.',
+  },
+  invalid_image: {
+    status: 400,
+    message: 'The image cannot be read: %s',
+    when: 'A photo upload in a format taken, but truncated or corrupt, or empty.',
+  },
+  image_too_large: {
+    status: 422,
+    message: 'The image has too many pixels: %s, over the cap of %s',
+    when:
+      `A photo upload whose header declares more pixels than \`${photoMaxPixels.env}\` allows ` +
+      `(${photoMaxPixels.schema.default / 1e6} megapixels by default): refused before it is decoded, as a decompression bomb would be.`,
+  },
   service_unavailable: {
     status: 503,
     message: 'The service is temporarily unavailable: %s',
     when:
       'The database cannot be reached, or the instance is shutting down, or (PostgreSQL with Redis) a write cannot ' +
-      'be announced to the other instances because Redis cannot be reached. Retry after `Retry-After`.',
+      'be announced to the other instances because Redis cannot be reached, or every image processing slot of the ' +
+      'instance is busy with other uploads. Retry after `Retry-After`.',
   },
   rate_limited: {
     status: 429,

@@ -22,7 +22,8 @@ function fromFastifyError(
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return new ApiError('unsupported_media_type', request.headers['content-type'] ?? '(none)');
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return new ApiError('payload_too_large', bodyLimit);
+      // A route may take larger bodies than the rest (a photo upload).
+      return new ApiError('payload_too_large', request.routeOptions.bodyLimit ?? bodyLimit);
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return new ApiError('malformed_json', 'the body is empty');
     case 'FST_ERR_CTP_INVALID_JSON_BODY':

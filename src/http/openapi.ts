@@ -53,6 +53,7 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
       servers: serversOf(config),
       tags: [
         { name: 'pets', description: 'Animals available for adoption' },
+        { name: 'photos', description: 'Photos of the animals, served without a key (docs/photos.md)' },
         { name: 'store', description: 'Adoption orders and the inventory (docs/orders.md)' },
         { name: 'catalog', description: 'Categories of animals and their breeds (docs/categories.md)' },
       ],

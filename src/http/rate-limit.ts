@@ -14,6 +14,16 @@ export function limitByKey(limiter: RateLimiter) {
   };
 }
 
+/** The onRequest hook of the photo downloads, served without a key: their own budget per client address. */
+export function limitPhotosByAddress(limiter: RateLimiter) {
+  return async function limitPhotoRequest(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const decision = await limiter.limitPhotos(request.ip).catch((error: unknown) => {
+      request.log.error({ err: error }, 'rate limiter failed on a photo request; it is let through');
+    });
+    if (decision) enforce(reply, decision, limiter.now());
+  };
+}
+
 /**
  * Refuses a request from an address that used up its anonymous budget, unless `mayBeValid` says it carries
  * a key worth looking up (asked only of a blocked address, so the usual request pays nothing for it). Such a

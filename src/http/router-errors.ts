@@ -2,9 +2,11 @@
 // valid percent-encoding, or a path parameter over the router's length limit. They get the same answer as
 // any other error: a catalogue body, X-Request-Id and the secure headers, a log line and the request
 // metrics (no route's hooks run for them). Under /v1 the request first goes through the hooks of every /v1
-// route, authenticated and counted like any /v1 request, so it also carries the rate-limit headers.
+// route, authenticated and counted like any /v1 request, so it also carries the rate-limit headers; under
+// /v1/photos/, served without a key, through the hooks of the photo downloads instead.
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { maxParamLength } from '../domain/path-parameters.js';
+import { photoPathPrefix } from '../domain/photo.js';
 import { ApiError } from '../errors/api-error.js';
 import type { DeprecatedPaths } from './deprecation.js';
 import { logApiError, sendApiError, toApiError } from './error-handler.js';
@@ -27,7 +29,11 @@ export type V1Hook = (request: FastifyRequest, reply: FastifyReply) => Promise<v
  * takes this answer before the services those hooks need exist, so the app fills the list in afterwards, as
  * the routes fill `deprecatedPaths` in as they register.
  */
-export function answerRouterErrors(v1Hooks: readonly V1Hook[], deprecatedPaths: DeprecatedPaths) {
+export function answerRouterErrors(
+  v1Hooks: readonly V1Hook[],
+  deprecatedPaths: DeprecatedPaths,
+  photoHooks: readonly V1Hook[] = [],
+) {
   return async function answerRouterError(
     error: FastifyError,
     request: FastifyRequest,
@@ -41,7 +47,8 @@ export function answerRouterErrors(v1Hooks: readonly V1Hook[], deprecatedPaths: 
     let cause: unknown = error;
     if (/^\/v1(\/|$)/.test(request.url)) {
       try {
-        for (const hook of v1Hooks) await hook(request, reply);
+        for (const hook of request.url.startsWith(photoPathPrefix) ? photoHooks : v1Hooks)
+          await hook(request, reply);
       } catch (refusal) {
         // A refused key or an exhausted budget is answered first, as for every other /v1 request.
         answer = toApiError(refusal, request, request.server.config.bodyLimit);

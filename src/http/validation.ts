@@ -120,11 +120,19 @@ function withTextRules(rules: TextRules, validate: ValidateFunction): ValidateFu
   return Object.assign(checked, { schemaEnv: validate.schemaEnv, schema: validate.schema });
 }
 
+/** A body of bytes (an image), described as binary for the document: its operation checks it, not a schema. */
+const isBinary = (schema: unknown): boolean => {
+  const { type, format } = schema as { type?: unknown; format?: unknown };
+  return type === 'string' && format === 'binary';
+};
+const takeBytes = () => true;
+
 /** A validator compiler that knows the shared schemas (those with an `$id`) routes refer to. */
 export function createValidatorCompiler(sharedSchemas: readonly object[]): FastifySchemaCompiler<unknown> {
   const bodyAjv = makeAjv(false, sharedSchemas);
   const textAjv = makeAjv(true, sharedSchemas);
   return ({ schema, httpPart }) => {
+    if (httpPart === 'body' && isBinary(schema)) return takeBytes;
     if (httpPart === 'body') return bodyAjv.compile(schema as object);
     const validate = textAjv.compile(schema as object);
     const rules = textRulesOf(schema as TextSchema, httpPart);

@@ -27,6 +27,8 @@ export interface RateLimiterSettings {
   dayWindowSeconds: number;
   anonymousPerMinute: number;
   anonymousPerDay: number;
+  /** Photo downloads per client address per minute window: a budget of their own (docs/photos.md). */
+  photoRequestsPerMinute: number;
   rateLimitInstances: number;
   banThreshold: number;
   banWindowSeconds: number;
@@ -63,6 +65,8 @@ export class RateLimiter implements ReadsAlong {
   readonly #backend: CounterBackend;
   readonly #keyWindows: CountedWindow[];
   readonly #addressWindows: CountedWindow[];
+  readonly #photoWindows: CountedWindow[];
+  readonly #photoQuota: Quota;
   readonly #rejections: Counter;
   readonly #anonymousQuota: Quota;
   readonly #instances: number;
@@ -81,6 +85,15 @@ export class RateLimiter implements ReadsAlong {
       ...spec,
       counter: backend.counter(`anonymous-${spec.name}`, spec.seconds),
     }));
+    // Photos are counted in the minute window alone: a page of thumbnails comes in a burst, and each costs a
+    // read of a few kilobytes, so no day's budget is needed to protect the service.
+    this.#photoWindows = specs
+      .filter((spec) => spec.name === 'minute')
+      .map((spec) => ({ ...spec, counter: backend.counter(`photos-${spec.name}`, spec.seconds) }));
+    this.#photoQuota = {
+      perMinute: settings.photoRequestsPerMinute,
+      perDay: settings.photoRequestsPerMinute,
+    };
     this.#rejections = backend.counter('rejected', settings.banWindowSeconds);
     this.#anonymousQuota = { perMinute: settings.anonymousPerMinute, perDay: settings.anonymousPerDay };
     this.#instances = settings.rateLimitInstances;
@@ -135,6 +148,19 @@ export class RateLimiter implements ReadsAlong {
     if (decision.refusal) {
       this.#blocks.add(subject, decision.windows, this.#clock());
       decision.refusal = rateLimited(decision.windows, decision.binding, '', anonymous);
+    }
+    return decision;
+  }
+
+  /**
+   * Counts one photo download against its client address, or refuses it: a budget apart from the anonymous
+   * one, so that pages full of photos never use up what protects the keyed API, and the other way round.
+   */
+  async limitPhotos(ip: string): Promise<Decision> {
+    const subject = addressSubject(ip);
+    const decision = await this.#count(this.#photoWindows, subject, this.#photoQuota, 'address');
+    if (decision.refusal) {
+      decision.refusal = rateLimited(decision.windows, decision.binding, '', ' of photos from this address');
     }
     return decision;
   }

@@ -19,12 +19,25 @@ export interface Metrics {
   countBan(plan: PlanName): void;
   /** The shared limiter could not be reached, so this instance limited on its own. */
   countLimiterFallback(): void;
+  /** One photo upload answered: `stored`, `replayed`, or the error code it was refused with. */
+  countPhotoUpload(outcome: string): void;
+  /** The time one upload's image took to process (decode, rotate, re-encode every size). */
+  observePhotoProcessing(seconds: number): void;
+}
+
+/** Where the metrics read what they report on demand (at each scrape). */
+export interface MetricsSources {
+  /** Bytes the photos take in storage, every size counted. */
+  storedPhotoBytes?: () => Promise<number>;
 }
 
 /** Latency buckets in seconds, from a cached read to a request that waited on a slow database. */
 const latencyBuckets = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
-export function createMetrics(store: Store): Metrics {
+/** Processing times in seconds, from a thumbnail-sized upload to a large photo on a busy machine. */
+const processingBuckets = [0.05, 0.1, 0.25, 0.5, 1, 2, 4, 8, 16];
+
+export function createMetrics(store: Store, sources: MetricsSources = {}): Metrics {
   const registry = new Registry();
   const registers = [registry];
   const httpLabels = ['method', 'route', 'status'] as const;
@@ -59,6 +72,19 @@ export function createMetrics(store: Store): Metrics {
     help: 'Times the shared limiter could not be reached and this instance limited requests on its own',
     registers,
   });
+  const uploads = new Counter({
+    name: 'petstore_photo_uploads_total',
+    help: 'Photo uploads answered, by outcome: stored, replayed, or the error code of the refusal',
+    labelNames: ['outcome'],
+    registers,
+  });
+  uploads.inc({ outcome: 'stored' }, 0);
+  const processing = new Histogram({
+    name: 'petstore_photo_processing_seconds',
+    help: 'Time to process one uploaded image: decode, turn upright, re-encode every size',
+    buckets: processingBuckets,
+    registers,
+  });
   // Every plan's series exists from the start, so that alerts on a rate see zero rather than nothing.
   for (const plan of planNames) {
     rejections.inc({ plan }, 0);
@@ -89,6 +115,20 @@ export function createMetrics(store: Store): Metrics {
     });
   }
 
+  // After the pool's gauges: its query, at each scrape, is then not counted in them.
+  const { storedPhotoBytes } = sources;
+  if (storedPhotoBytes) {
+    new Gauge({
+      name: 'petstore_photo_stored_bytes',
+      help: 'Bytes the photos take in storage, every size of every photo counted',
+      registers,
+      async collect() {
+        // A scrape while the database is away keeps the last value rather than failing whole.
+        const bytes = await storedPhotoBytes().catch(() => undefined);
+        if (bytes !== undefined) this.set(bytes);
+      },
+    });
+  }
   return {
     registry,
     observeRequest(method, route, status, seconds) {
@@ -101,6 +141,8 @@ export function createMetrics(store: Store): Metrics {
     countRateLimitRejection: (plan) => rejections.inc({ plan }),
     countBan: (plan) => bans.inc({ plan }),
     countLimiterFallback: () => fallbacks.inc(),
+    countPhotoUpload: (outcome) => uploads.inc({ outcome }),
+    observePhotoProcessing: (seconds) => processing.observe(seconds),
   };
 }
 

@@ -56,6 +56,11 @@ export type IdempotentRun<I, T> = (
 export interface Idempotency {
   /** The runner of a use case whose work `workAll` does, in a transaction after `Store.serializeAppends`. */
   useCase<I, T>(workAll: WorkAll<I, T>): IdempotentRun<I, T>;
+  /**
+   * The outcome the key already has, replayed (422 for another fingerprint); undefined when it has none yet.
+   * For a use case whose costly work comes before its run (an image to process): a retry skips it.
+   */
+  storedOutcome<T>(scope: IdempotencyScope, fingerprint: string): Promise<IdempotentOutcome<T> | undefined>;
   /** Deletes expired records; returns how many. */
   prune(): Promise<number>;
 }
@@ -198,6 +203,10 @@ export function createIdempotency(
 
   return {
     useCase,
+    async storedOutcome<T>(scope: IdempotencyScope, fingerprint: string) {
+      const [record] = await findLiveIdempotencyRecords(store.db, [scope], clock());
+      return record && replay<T>(record, fingerprint);
+    },
     prune: () => deleteExpiredIdempotencyRecords(store.db, clock()),
   };
 }

@@ -3,6 +3,7 @@
 import type { Config } from '../config.js';
 import type { RateLimiter } from '../limits/index.js';
 import { createSpeed, type Speed } from '../speed/index.js';
+import { databasePhotoStorage } from '../store/photo-storage.js';
 import type { Store } from '../store/store.js';
 import { createApiKeysService, type ApiKeysService } from './api-keys-service.js';
 import { createCatalogService, type CatalogService } from './catalog-service.js';
@@ -10,11 +11,14 @@ import { createEventsService, type EventsService } from './events-service.js';
 import { createIdempotency, type Idempotency } from './idempotency.js';
 import { createKeyLimitsService, type KeyLimitsService } from './key-limits-service.js';
 import { createOrdersService, type OrdersService } from './orders-service.js';
+import { createPetPhotos } from './pet-photos.js';
 import { createPetsService, type PetsService } from './pets-service.js';
+import { createPhotosService, type PhotosService } from './photos-service.js';
 import { createWebhooksService, type WebhooksService } from './webhooks-service.js';
 
 export interface Services {
   pets: PetsService;
+  photos: PhotosService;
   orders: OrdersService;
   apiKeys: ApiKeysService;
   keyLimits: KeyLimitsService;
@@ -49,9 +53,25 @@ export async function createServices(
     { ttlMs: config.idempotencyTtlSeconds * 1000, waitMs: config.idempotencyWaitMs },
     clock,
   );
+  // Photos' bytes in the database; another PhotoStorage (an object store) would take its place here alone.
+  const photoStorage = databasePhotoStorage(store.db);
+  const petPhotos = createPetPhotos(photoStorage, config.publicUrl || '/v1');
   return {
-    pets: await createPetsService(store, idempotency, speed, clock),
-    orders: await createOrdersService(store, idempotency, speed, clock),
+    pets: await createPetsService(store, idempotency, speed, petPhotos, clock),
+    photos: createPhotosService(
+      store,
+      photoStorage,
+      petPhotos,
+      idempotency,
+      speed,
+      {
+        perPet: config.photosPerPet,
+        maxPixels: config.photoMaxPixels,
+        concurrency: config.photoProcessingConcurrency,
+      },
+      clock,
+    ),
+    orders: await createOrdersService(store, idempotency, speed, petPhotos, clock),
     apiKeys,
     keyLimits: createKeyLimitsService(apiKeys, limiter, clock),
     idempotency,

@@ -16,6 +16,7 @@ import {
 } from '../domain/order.js';
 import { defaultPageSize } from '../domain/page.js';
 import { petStatuses, type PetStatus } from '../domain/pet.js';
+import type { Photo } from '../domain/photo.js';
 import { ApiError } from '../errors/api-error.js';
 import { appendEvents, type NewEvent } from '../store/repositories/events-repository.js';
 import { changeTime, findPetById } from '../store/repositories/pets-repository.js';
@@ -35,6 +36,7 @@ import { eachAlone, eachInSavepoint, inSavepoint, type ItemEnding } from '../sto
 import type { Store } from '../store/store.js';
 import type { Speed, VersionView } from '../speed/index.js';
 import type { Idempotency, IdempotencyScope, IdempotentOutcome } from './idempotency.js';
+import type { PetPhotos } from './pet-photos.js';
 import { toPet } from './pet-record.js';
 import { readKeysetPage } from './keyset-page.js';
 
@@ -82,11 +84,19 @@ const toOrder = (row: OrderRow): Order => ({
   updatedAt: new Date(Number(row.updated_at)).toISOString(),
 });
 
-/** The events of an order's step: the order's, and the pet's when the step moved it. */
-const eventsOf = (order: Order, movedPet: PetRow | undefined, now: number): NewEvent[] => {
+/** The events of an order's step: the order's, and the pet's (with its photos) when the step moved it. */
+const eventsOf = (
+  order: Order,
+  movedPet: PetRow | undefined,
+  photos: Map<number, Photo[]>,
+  now: number,
+): NewEvent[] => {
   const orderEvent: NewEvent = { type: `order.${order.status}`, data: order, createdAt: now };
   return movedPet
-    ? [orderEvent, { type: 'pet.status_changed', data: toPet(movedPet), createdAt: now }]
+    ? [
+        orderEvent,
+        { type: 'pet.status_changed', data: toPet(movedPet, photos.get(movedPet.id) ?? []), createdAt: now },
+      ]
     : [orderEvent];
 };
 
@@ -100,6 +110,7 @@ export async function createOrdersService(
   store: Store,
   idempotency: Idempotency,
   speed: Speed,
+  petPhotos: PetPhotos,
   clock: () => number = Date.now,
 ): Promise<OrdersService> {
   const cursors = new CursorCodec(await readSetting(store.db, 'cursor_secret'), 'status|petId', 'orders');
@@ -156,11 +167,17 @@ export async function createOrdersService(
               })),
             )
           ).map(toOrder);
-    if (orders.length > 0)
+    if (orders.length > 0) {
+      // One query for the photos of every pet the group moved, whatever its size.
+      const photos = await petPhotos.of(
+        trx,
+        placed.map(({ pet }) => pet.id),
+      );
       await appendEvents(
         trx,
-        orders.flatMap((order, i) => eventsOf(order, placed[i]!.pet, now)),
+        orders.flatMap((order, i) => eventsOf(order, placed[i]!.pet, photos, now)),
       );
+    }
     let next = 0;
     return moved.map((pet) => (pet instanceof ApiError ? { error: pet } : { value: orders[next++]! }));
   }
@@ -218,7 +235,9 @@ export async function createOrdersService(
     const updated = await updateOrderStatus(trx, { id, ownerKeyId: owner, from, to, now });
     if (updated) {
       const order = toOrder(updated);
-      await appendEvents(trx, eventsOf(order, await movePet(trx, updated.pet_id, petTo, now), now));
+      const movedPet = await movePet(trx, updated.pet_id, petTo, now);
+      const photos = await petPhotos.of(trx, movedPet ? [movedPet.id] : []);
+      await appendEvents(trx, eventsOf(order, movedPet, photos, now));
       return order;
     }
     const current = await findOrderById(trx, id, owner);

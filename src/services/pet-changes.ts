@@ -19,6 +19,7 @@ import {
 import { eachAlone, type ItemEnding } from '../store/savepoint.js';
 import type { Database, PetRow } from '../store/schema.js';
 import { resolveBreed } from './breed-rule.js';
+import type { PetPhotos } from './pet-photos.js';
 import { changedFields, fieldColumns, mergePatch, petEtag, searchedFieldNames, toPet } from './pet-record.js';
 
 /** A pet and its strong ETag, which changes with every change to it. */
@@ -43,6 +44,8 @@ export interface PetChangeOptions {
   events: boolean;
   /** Whether changes keep the search index (likewise). */
   searchIndex: boolean;
+  /** The pets' photos: an edited pet is answered with them, a removed one loses them. */
+  petPhotos: PetPhotos;
 }
 
 /** Whether an error refuses one change alone (answered with it) rather than its whole group. */
@@ -57,6 +60,7 @@ interface Group {
   /** Each pet whose searched text the group changed, as it was before the group. */
   searchedBefore: Map<number, PetRow>;
   written: NewEvent[];
+  petPhotos: PetPhotos;
 }
 
 /**
@@ -66,7 +70,7 @@ interface Group {
 export async function changePets(
   trx: Transaction<Database>,
   changes: readonly PetEditOrRemoval[],
-  { clock, events, searchIndex }: PetChangeOptions,
+  { clock, events, searchIndex, petPhotos }: PetChangeOptions,
 ): Promise<ItemEnding<TaggedPet | undefined>[]> {
   const rows = await findPetsByIds(trx, [...new Set(changes.map((change) => change.id))]);
   const group: Group = {
@@ -75,6 +79,7 @@ export async function changePets(
     rows: new Map(rows.map((row) => [Number(row.id), row])),
     searchedBefore: new Map(),
     written: [],
+    petPhotos,
   };
   const endings = await eachAlone(
     [...changes],
@@ -104,7 +109,7 @@ async function update(
     const row = group.rows.get(id);
     if (!row) throw new ApiError('pet_not_found', id);
     if (!satisfies(ifMatch, petEtag(row))) throw new ApiError('precondition_failed', id, petEtag(row));
-    const before = toPet(row);
+    const before = toPet(row, await group.petPhotos.ofPet(group.trx, id));
     const after = mergePatch(before, patch);
     // A new breed, or a new category for the breed, must pass the category's breed list (in its spelling).
     if (after.breed !== null && (patch.breed !== undefined || patch.categoryId !== undefined)) {
@@ -126,7 +131,7 @@ async function update(
     if (changes.some((field) => searchedFieldNames.includes(field)) && !group.searchedBefore.has(id)) {
       group.searchedBefore.set(id, row);
     }
-    const pet = toPet(updated!);
+    const pet = toPet(updated!, before.photos);
     group.written.push({ type: 'pet.updated', data: pet, changes, createdAt: group.now });
     return { pet, etag: petEtag(updated!) };
   }
@@ -140,6 +145,7 @@ async function remove(group: Group, id: number): Promise<undefined> {
     await refuseWithOpenOrder(group.trx, id);
     const change = { removed_at: group.now, updated_at: group.now };
     if (!(await written(group, id, row, await updatePetAt(group.trx, id, row.revision, change)))) continue;
+    await group.petPhotos.removeAllOf(group.trx, id);
     if (!group.searchedBefore.has(id)) group.searchedBefore.set(id, row);
     group.rows.delete(id);
     group.written.push({ type: 'pet.removed', data: { id }, createdAt: group.now });

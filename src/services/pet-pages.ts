@@ -8,6 +8,7 @@ import type { PetFilter, PetSort } from '../domain/pet-listing.js';
 import { ApiError } from '../errors/api-error.js';
 import { listPets, sortKeyOf, type PetPosition } from '../store/repositories/pets-repository.js';
 import type { Store } from '../store/store.js';
+import type { PetPhotos } from './pet-photos.js';
 import { toPet } from './pet-record.js';
 
 export interface PetPage {
@@ -56,6 +57,7 @@ export async function readPetPage(
   store: Store,
   cursors: CursorCodec,
   { filter, sort, limit, cursor }: PetPageRequest,
+  petPhotos: PetPhotos,
 ): Promise<PetPage> {
   const identity = listingIdentity(filter, sort);
   let after: PetPosition | undefined;
@@ -71,8 +73,14 @@ export async function readPetPage(
   const position = last ? { id: Number(last.id), key: sortKeyOf(last, sort) } : (after ?? start(sort));
   const encoded = cursors.encode({ afterId: position.id, key: position.key, filter: identity });
   const more = rows.length > limit;
+  const shown = rows.slice(0, limit);
+  // One more query for the photos of every pet of the page, whatever its size.
+  const photos = await petPhotos.of(
+    store.db,
+    shown.map((row) => Number(row.id)),
+  );
   return {
-    pets: rows.slice(0, limit).map(toPet),
+    pets: shown.map((row) => toPet(row, photos.get(Number(row.id)) ?? [])),
     nextCursor: more ? encoded : undefined,
     resumeCursor: !more && resumable.includes(sort) ? encoded : undefined,
     limit,

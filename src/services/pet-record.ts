@@ -3,10 +3,11 @@
 import { defaultPetStatus, PetPatchSchema, type NewPet, type Pet, type PetPatch } from '../domain/pet.js';
 import { caseKey } from '../domain/case-key.js';
 import { foldText } from '../domain/search-words.js';
+import type { Photo } from '../domain/photo.js';
 import type { NewPetRow, PetRow } from '../store/schema.js';
 
-/** The fields a client may write: a Pet without what the service sets. */
-export type PetFields = Omit<Pet, 'id' | 'createdAt' | 'updatedAt'>;
+/** The fields a client may write: a Pet without what the service sets (its photos have operations of their own). */
+export type PetFields = Omit<Pet, 'id' | 'createdAt' | 'updatedAt' | 'photos'>;
 
 /** The columns of a pet that hold its fields and the keys derived from them, as written on create and on every edit. */
 export type PetFieldColumns = Omit<NewPetRow, 'id' | 'created_at' | 'updated_at' | 'revision' | 'removed_at'>;
@@ -16,8 +17,8 @@ const toFlag = (value: boolean | null | undefined): number | null =>
   value === null || value === undefined ? null : Number(value);
 const time = (ms: number) => new Date(Number(ms)).toISOString();
 
-/** A pet row as the API returns it. */
-export const toPet = (row: PetRow): Pet => ({
+/** A pet row as the API returns it, with its photos in position order. */
+export const toPet = (row: PetRow, photos: Photo[]): Pet => ({
   id: Number(row.id),
   name: row.name,
   categoryId: Number(row.category_id),
@@ -43,6 +44,7 @@ export const toPet = (row: PetRow): Pet => ({
     cats: fromFlag(row.good_with_cats),
   },
   tags: JSON.parse(row.tags) as string[],
+  photos,
   createdAt: time(row.created_at),
   updatedAt: time(row.updated_at),
 });

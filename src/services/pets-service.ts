@@ -19,6 +19,7 @@ import { eachAlone, type ItemEnding } from '../store/savepoint.js';
 import type { Speed, VersionView } from '../speed/index.js';
 import { listingIdentity, readPetPage, type PetPage } from './pet-pages.js';
 import type { Idempotency, IdempotencyScope, IdempotentOutcome } from './idempotency.js';
+import type { PetPhotos } from './pet-photos.js';
 import { resolveBreed } from './breed-rule.js';
 import {
   changePets,
@@ -68,16 +69,25 @@ export async function createPetsService(
   store: Store,
   idempotency: Idempotency,
   speed: Speed,
+  petPhotos: PetPhotos,
   clock: () => number = Date.now,
 ): Promise<PetsService> {
   const events = !leftOut.eventOutbox;
   const searchIndex = !leftOut.searchIndex;
-  const changeOptions = { clock, events, searchIndex };
+  const changeOptions = { clock, events, searchIndex, petPhotos };
   const cursors = new CursorCodec(await readSetting(store.db, 'cursor_secret'));
   const pages = speed.cache<PetPage>('data', cachedPages);
+  // The photos are read after the rows: should a photo change land in between, the ETag names the revision
+  // before it, so an If-Match with it is refused (412) rather than applied to a pet not as it was read.
   const petsById = speed.turnBatch(async (ids: number[]) => {
     const rows = await findPetsByIds(store.db, ids);
-    return new Map(rows.map((row) => [row.id, row]));
+    const photos = await petPhotos.of(
+      store.db,
+      rows.map((row) => row.id),
+    );
+    return new Map(
+      rows.map((row) => [row.id, { pet: toPet(row, photos.get(row.id) ?? []), etag: petEtag(row) }]),
+    );
   });
 
   /**
@@ -99,7 +109,7 @@ export async function createPetsService(
             accepted.map((pet) => ({ ...fieldColumns(pet), created_at: now, updated_at: now })),
           );
     if (searchIndex) await insertPetTerms(trx, rows);
-    const pets = rows.map(toPet);
+    const pets = rows.map((row) => toPet(row, []));
     if (events && pets.length > 0) {
       await appendEvents(
         trx,
@@ -175,9 +185,9 @@ export async function createPetsService(
     },
 
     async get(id) {
-      const row = await petsById(id);
-      if (!row) throw new ApiError('pet_not_found', id);
-      return { pet: toPet(row), etag: petEtag(row) };
+      const tagged = await petsById(id);
+      if (!tagged) throw new ApiError('pet_not_found', id);
+      return tagged;
     },
 
     async update(change) {
@@ -203,7 +213,11 @@ export async function createPetsService(
     list({ filter = {}, sort = 'id', limit = defaultPageSize, cursor }, version) {
       // Keyed by the listing and the cursor as sent: a cached page skips checking its signature too.
       const key = `${listingIdentity(filter, sort) ?? ''}|${limit}|${cursor ?? ''}`;
-      return pages.read(key, () => readPetPage(store, cursors, { filter, sort, limit, cursor }), version);
+      return pages.read(
+        key,
+        () => readPetPage(store, cursors, { filter, sort, limit, cursor }, petPhotos),
+        version,
+      );
     },
   };
 }

@@ -183,6 +183,34 @@ export interface BreedsTable {
   name_key: string;
 }
 
+/** A photo of a pet; its bytes, one row per size, are in photo_renditions (src/store/photo-storage.ts). */
+export interface PhotosTable {
+  /** 128 random bits, base64url. */
+  id: string;
+  pet_id: number;
+  /** 0 is the primary photo; a pet's positions run 0, 1, 2… with no gap. */
+  position: number;
+  /** Of the `full` size. */
+  width: number;
+  height: number;
+  created_at: number;
+}
+
+/** One size of a photo: its bytes and what serving them needs. */
+export interface PhotoRenditionsTable {
+  photo_id: string;
+  /** small, medium, large or full (src/domain/photo.ts). */
+  size: string;
+  width: number;
+  height: number;
+  content_type: string;
+  byte_length: number;
+  /** A strong entity tag, quotes included. */
+  etag: string;
+  /** SQLite BLOB, PostgreSQL bytea: a Buffer on both. */
+  bytes: Buffer;
+}
+
 export interface Database {
   pets: PetsTable;
   api_keys: ApiKeysTable;
@@ -197,6 +225,8 @@ export interface Database {
   pet_terms: PetTermsTable;
   categories: CategoriesTable;
   breeds: BreedsTable;
+  photos: PhotosTable;
+  photo_renditions: PhotoRenditionsTable;
 }
 
 export type PetRow = Selectable<PetsTable>;
@@ -215,3 +245,4 @@ export type OrderRow = Selectable<OrdersTable>;
 export type NewOrderRow = Insertable<OrdersTable>;
 export type CategoryRow = Selectable<CategoriesTable>;
 export type BreedRow = Selectable<BreedsTable>;
+export type PhotoRow = Selectable<PhotosTable>;

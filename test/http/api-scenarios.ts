@@ -1,6 +1,7 @@
 // Every documented outcome a client can cause, as a table of request → expected answer, one row a line: the
 // OpenAPI suite (openapi.test.ts) runs the rows in order and checks each answer against the document too.
 import type { NewPet, Pet } from '@petstore/client';
+import { makeImage, pngBomb } from '../helpers/images.js';
 
 /**
  * The keys a row can call with: one holding every scope, none at all, one holding only events:read (which
@@ -19,6 +20,10 @@ export interface ScenarioData {
   placeOrder(): Promise<number>;
   /** Places an order for a new pet; returns the ids of both. */
   placeOrderFor(): Promise<{ petId: number; orderId: number }>;
+  /** A new pet with `count` photos; returns its id. */
+  petWithPhotos(count: number): Promise<number>;
+  /** A photo of a new pet; returns its URL under the pet and its download URLs. */
+  newPhoto(): Promise<{ url: string; urls: Record<'small' | 'medium' | 'large' | 'full', string> }>;
 }
 
 type Made<T> = T | ((data: ScenarioData) => Promise<T>);
@@ -31,6 +36,7 @@ export interface ApiScenario {
   /** The key the request carries: `all` unless said. */
   key?: KeyName;
   headers?: Record<string, string>;
+  /** JSON (an object), text, or bytes (a Buffer: an image). */
   body?: Made<object | string>;
   expectedStatus: number;
   /** The `code` of the Error body. */
@@ -60,6 +66,9 @@ const plainText = {
 const uriTooLong = { expectedStatus: 414, expectedCode: 'uri_too_long' } as const;
 const conflict = { expectedStatus: 409, expectedCode: 'order_status_conflict' } as const;
 const orderNotFound = { expectedStatus: 404, expectedCode: 'order_not_found' } as const;
+const png = { 'content-type': 'image/png' };
+const image = async () => makeImage('png', 40, 30);
+const photoOfRex = async ({ rex }: ScenarioData) => `/v1/pets/${rex.id}/photos`;
 
 // prettier-ignore
 const pets: ApiScenario[] = [
@@ -108,6 +117,44 @@ const pets: ApiScenario[] = [
   { name: 'remove a pet with a field it does not take', method: remove, url: '/v1/pets/1', body: { x: 1 }, ...invalid },
   { name: 'remove a pet without a key', method: remove, url: '/v1/pets/1', ...noKey },
   { name: 'remove a pet without the scope', method: remove, url: '/v1/pets/1', key: 'eventsOnly', ...forbidden },
+  { name: 'remove a pet with a plain text body', method: remove, url: '/v1/pets/1', ...plainText },
+];
+
+// prettier-ignore
+const photos: ApiScenario[] = [
+  { name: 'upload a photo', method: post, url: photoOfRex, headers: png, body: image, expectedStatus: 201, expectedBody: { position: 0 } },
+  { name: 'upload a photo to a pet by a word', method: post, url: '/v1/pets/x/photos', headers: png, body: image, ...invalid },
+  { name: 'upload a truncated image', method: post, url: photoOfRex, headers: png, body: async () => (await image()).subarray(0, 60), expectedStatus: 400, expectedCode: 'invalid_image' },
+  { name: 'upload a photo without a key', method: post, url: photoOfRex, headers: png, body: image, ...noKey },
+  { name: 'upload a photo without the scope', method: post, url: photoOfRex, key: 'eventsOnly', headers: png, body: image, ...forbidden },
+  { name: 'upload a photo of a pet that does not exist', method: post, url: '/v1/pets/424242/photos', headers: png, body: image, expectedStatus: 404, expectedCode: 'pet_not_found' },
+  { name: 'upload a 13th photo', method: post, url: async (d) => `/v1/pets/${await d.petWithPhotos(12)}/photos`, headers: png, body: image, expectedStatus: 409, expectedCode: 'too_many_photos' },
+  { name: 'upload a body over the upload limit', method: post, url: photoOfRex, headers: png, body: Buffer.alloc(16 * 1024 * 1024), ...tooLarge },
+  { name: 'upload a photo by an id too long', method: post, url: `/v1/pets/${tooLong}/photos`, headers: png, body: image, ...uriTooLong },
+  { name: 'upload an SVG', method: post, url: photoOfRex, headers: { 'content-type': 'image/svg+xml' }, body: '<svg xmlns="http://www.w3.org/2000/svg"/>', expectedStatus: 415, expectedCode: 'unsupported_image' },
+  { name: 'upload a decompression bomb', method: post, url: photoOfRex, headers: png, body: () => pngBomb(8000, 8000), expectedStatus: 422, expectedCode: 'image_too_large' },
+  { name: 'move a photo first', method: patch, url: async (d) => (await d.newPhoto()).url, body: { position: 0 }, expectedStatus: 200, expectedBody: { position: 0 } },
+  { name: 'move a photo to a negative position', method: patch, url: async (d) => (await d.newPhoto()).url, body: { position: -1 }, ...invalid },
+  { name: 'move a photo without a key', method: patch, url: async (d) => (await d.newPhoto()).url, body: { position: 0 }, ...noKey },
+  { name: 'move a photo without the scope', method: patch, url: async (d) => (await d.newPhoto()).url, key: 'eventsOnly', body: { position: 0 }, ...forbidden },
+  { name: 'move a photo that does not exist', method: patch, url: async ({ rex }) => `/v1/pets/${rex.id}/photos/AAAAAAAAAAAAAAAAAAAAAA`, body: { position: 0 }, expectedStatus: 404, expectedCode: 'photo_not_found' },
+  { name: 'move a photo with a body over the limit', method: patch, url: async (d) => (await d.newPhoto()).url, headers: json, body: JSON.stringify({ position: 0, x: 'x'.repeat(20000) }), ...tooLarge },
+  { name: 'move a photo by an id too long', method: patch, url: `/v1/pets/1/photos/${tooLong}`, body: { position: 0 }, ...uriTooLong },
+  { name: 'move a photo from plain text', method: patch, url: async (d) => (await d.newPhoto()).url, ...plainText },
+  { name: 'remove a photo', method: remove, url: async (d) => (await d.newPhoto()).url, expectedStatus: 204 },
+  { name: 'remove a photo of a pet by a word', method: remove, url: '/v1/pets/x/photos/AAAAAAAAAAAAAAAAAAAAAA', ...invalid },
+  { name: 'remove a photo without a key', method: remove, url: async (d) => (await d.newPhoto()).url, ...noKey },
+  { name: 'remove a photo without the scope', method: remove, url: async (d) => (await d.newPhoto()).url, key: 'eventsOnly', ...forbidden },
+  { name: 'remove a photo that does not exist', method: remove, url: async ({ rex }) => `/v1/pets/${rex.id}/photos/AAAAAAAAAAAAAAAAAAAAAA`, expectedStatus: 404, expectedCode: 'photo_not_found' },
+  { name: 'remove a photo by an id too long', method: remove, url: `/v1/pets/1/photos/${tooLong}`, ...uriTooLong },
+  { name: 'remove a photo with a plain text body', method: remove, url: async (d) => (await d.newPhoto()).url, ...plainText },
+  // Downloads need no key.
+  { name: 'download a photo', url: async (d) => (await d.newPhoto()).urls.small, key: 'none', expectedStatus: 200 },
+  { name: 'download a photo the client has', url: async (d) => (await d.newPhoto()).urls.medium, key: 'none', headers: { 'if-none-match': '*' }, expectedStatus: 304 },
+  { name: 'download a path that is not percent-encoding', url: '/v1/photos/%E0%A4%A/small', key: 'none', expectedStatus: 400, expectedCode: 'bad_request' },
+  { name: 'download a photo that does not exist', url: '/v1/photos/AAAAAAAAAAAAAAAAAAAAAA/small', key: 'none', expectedStatus: 404, expectedCode: 'photo_not_found' },
+  { name: 'download a size that does not exist', url: async (d) => (await d.newPhoto()).urls.full.replace(/full$/, 'huge'), key: 'none', expectedStatus: 404, expectedCode: 'photo_not_found' },
+  { name: 'download a photo by an id too long', url: `/v1/photos/${tooLong}/small`, key: 'none', ...uriTooLong },
 ];
 
 // prettier-ignore
@@ -210,4 +257,4 @@ const catalog: ApiScenario[] = [
 ];
 
 /** The rows, in the order they run: some act on data the ones before made. */
-export const apiScenarios: ApiScenario[] = [...pets, ...events, ...store, ...catalog];
+export const apiScenarios: ApiScenario[] = [...pets, ...photos, ...events, ...store, ...catalog];

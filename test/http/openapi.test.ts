@@ -8,11 +8,13 @@ import { errorCatalogue, errorCodes } from '../../src/errors/catalogue.js';
 import { backends } from '../helpers/backends.js';
 import { addPet, newPet } from '../helpers/http-calls.js';
 import { apiScenarios, type KeyName, type ScenarioData } from './api-scenarios.js';
+import { makeImage } from '../helpers/images.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
 interface Operation {
   operationId: string;
   deprecated?: boolean;
+  security?: unknown[];
   requestBody?: {
     required: boolean;
     content: Record<
@@ -48,7 +50,8 @@ describe('the OpenAPI document', () => {
   let doc: Document;
   let ajv: Ajv2020;
   before(async () => {
-    t = await startTestApp(backends[0]!);
+    // The rows send more requests without a key than one address's anonymous budget allows in a minute.
+    t = await startTestApp(backends[0]!, { anonymousPerMinute: 1000 });
     const res = await t.request({ url: '/v1/openapi.json' });
     assert.equal(res.statusCode, 200);
     doc = res.json();
@@ -132,6 +135,9 @@ describe('the OpenAPI document', () => {
       '/events',
       '/pets',
       '/pets/{petId}',
+      '/pets/{petId}/photos',
+      '/pets/{petId}/photos/{photoId}',
+      '/photos/{photoId}/{size}',
       '/store/inventory',
       '/store/orders',
       '/store/orders/{orderId}',
@@ -143,7 +149,23 @@ describe('the OpenAPI document', () => {
     assert.equal(doc.paths['/pets']!.post!.operationId, 'createPet');
     assert.equal(doc.paths['/pets/{petId}']!.get!.operationId, 'getPet');
     assert.equal(doc.paths['/pets/{petId}']!.get!.deprecated, true);
-    for (const name of ['Pet', 'NewPet', 'PetPatch', 'Pets', 'PetStatus', 'Category', 'Breed', 'Error'])
+    assert.deepEqual(
+      doc.paths['/photos/{photoId}/{size}']!.get!.security,
+      [],
+      'photos are served without a key',
+    );
+    for (const name of [
+      'Pet',
+      'NewPet',
+      'PetPatch',
+      'Pets',
+      'PetStatus',
+      'Photo',
+      'PhotoMove',
+      'Category',
+      'Breed',
+      'Error',
+    ])
       assert.ok(doc.components.schemas[name], name);
     assert.deepEqual(doc.components.schemas.Error!.properties!.code!.enum, errorCodes);
   });
@@ -156,6 +178,9 @@ describe('the OpenAPI document', () => {
       createPet: true,
       updatePet: true,
       removePet: false,
+      uploadPhoto: true,
+      movePhoto: true,
+      removePhoto: false,
       placeOrder: true,
       createCategory: true,
       renameCategory: true,
@@ -184,7 +209,20 @@ describe('the OpenAPI document', () => {
       assert.equal(res.body, '', `${method} ${path} ${res.statusCode} documents no body and sends none`);
       return;
     }
-    const validate = ajv.compile({ $ref: `openapi.json${entry.content!['application/json']!.schema.$ref}` });
+    const json = entry.content['application/json'];
+    if (!json) {
+      // Bytes (an image): of a documented media type, and not empty.
+      const type = String(res.headers['content-type']);
+      assert.ok(
+        type in entry.content,
+        `${method} ${path} ${res.statusCode} sends ${type}, a documented type`,
+      );
+      assert.ok(res.rawPayload.length > 0, `${method} ${path} ${res.statusCode} sends the bytes`);
+    }
+    for (const header of Object.keys(json ? {} : (entry.headers ?? {})))
+      assert.ok(res.headers[header.toLowerCase()] !== undefined, `${method} ${path} sends ${header}`);
+    if (!json) return;
+    const validate = ajv.compile({ $ref: `openapi.json${json.schema.$ref}` });
     assert.ok(
       validate(res.json()),
       `${method} ${path} ${res.statusCode}: ${ajv.errorsText(validate.errors)}`,
@@ -208,6 +246,22 @@ describe('the OpenAPI document', () => {
     async placeOrder() {
       return (await this.placeOrderFor()).orderId;
     },
+    async petWithPhotos(count) {
+      const petId = await newPet(t);
+      for (let i = 0; i < count; i++) await this.newPhoto(petId);
+      return petId;
+    },
+    async newPhoto(petId?: number) {
+      const pet = petId ?? (await newPet(t, { name: 'Pictured' }));
+      const res = await t.request({
+        method: 'POST',
+        url: `/v1/pets/${pet}/photos`,
+        headers: { ...t.auth, 'content-type': 'image/png' },
+        payload: await makeImage('png', 40, 30),
+      });
+      assert.equal(res.statusCode, 201, res.body);
+      return { url: `/v1/pets/${pet}/photos/${res.json().id}`, urls: res.json().urls };
+    },
     async placeOrderFor() {
       const petId = await newPet(t, { name: 'O' });
       const res = await t.request({
@@ -219,7 +273,7 @@ describe('the OpenAPI document', () => {
       assert.equal(res.statusCode, 201, res.body);
       return { petId, orderId: res.json().id as number };
     },
-  } as ScenarioData; // its pet, rex, is made before the first row
+  } as ScenarioData & { newPhoto(petId?: number): ReturnType<ScenarioData['newPhoto']> }; // rex is made before the first row
 
   /** The documented path a URL reaches: `/v1/pets/7?x=1` reaches `/pets/{petId}`. */
   const documentedPath = (url: string) => {

@@ -7,6 +7,7 @@ import { enforceScopes } from '../../src/http/scopes.js';
 import { operationScopes, scopeNames, type OperationId, type Scope } from '../../src/domain/scopes.js';
 import { backends } from '../helpers/backends.js';
 import { newPet } from '../helpers/http-calls.js';
+import { makeImage } from '../helpers/images.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
 test('the scope table is exactly the one documented in docs/security.md', () => {
@@ -24,6 +25,9 @@ test('the scope table is exactly the one documented in docs/security.md', () => 
     createPet: ['pets:write'],
     updatePet: ['pets:write'],
     removePet: ['pets:write'],
+    uploadPhoto: ['pets:write'],
+    movePhoto: ['pets:write'],
+    removePhoto: ['pets:write'],
     getInventory: ['pets:read'],
     placeOrder: ['orders:write'],
     listOrders: ['orders:write', 'orders:manage'],
@@ -78,6 +82,19 @@ let names = 0;
 /** A catalogue name no request used before. */
 const newName = () => `Name ${++names}`;
 
+/** A pet with one photo, added with the all-scope key; returns the URL of the photo under its pet. */
+async function newPhoto(s: Setup): Promise<string> {
+  const petId = await newPet(s.t);
+  const res = await s.t.request({
+    method: 'POST',
+    url: `/v1/pets/${petId}/photos`,
+    headers: { ...s.admin, 'content-type': 'image/png' },
+    payload: await makeImage('png', 40, 30),
+  });
+  assert.equal(res.statusCode, 201, res.body);
+  return `/v1/pets/${petId}/photos/${res.json().id}`;
+}
+
 /**
  * One valid request per operationId, as the issue for each route specifies it. Order operations run only
  * once their routes are registered; they act on orders the calling key placed, so `orders:write` reaches them.
@@ -92,6 +109,14 @@ const validRequests: Record<OperationId, (s: Setup) => Promise<InjectOptions>> =
     payload: { name: 'Kit' },
   }),
   removePet: async (s) => ({ method: 'DELETE', url: `/v1/pets/${await newPet(s.t)}` }),
+  uploadPhoto: async (s) => ({
+    method: 'POST',
+    url: `/v1/pets/${await newPet(s.t)}/photos`,
+    headers: { 'content-type': 'image/png' },
+    payload: await makeImage('png', 40, 30),
+  }),
+  movePhoto: async (s) => ({ method: 'PATCH', url: await newPhoto(s), payload: { position: 0 } }),
+  removePhoto: async (s) => ({ method: 'DELETE', url: await newPhoto(s) }),
   getInventory: async () => ({ url: '/v1/store/inventory' }),
   placeOrder: async (s) => ({
     method: 'POST',
@@ -126,6 +151,7 @@ for (const backend of backends) {
     let admin: Record<string, string>;
     const keyOf = new Map<Scope, Record<string, string>>();
     let registered: Set<string>;
+    let keyless: string[];
     before(async () => {
       t = await startTestApp(backend);
       admin = t.auth;
@@ -141,15 +167,19 @@ for (const backend of backends) {
       }
       // The operations this build serves, read from the app itself: routes added later join the matrix.
       await t.app.ready();
-      const doc = t.app.swagger() as { paths: Record<string, Record<string, { operationId?: string }>> };
-      registered = new Set(
-        Object.values(doc.paths).flatMap((methods) => Object.values(methods).map((op) => op.operationId!)),
-      );
+      const doc = t.app.swagger() as {
+        paths: Record<string, Record<string, { operationId?: string; security?: unknown[] }>>;
+      };
+      const operations = Object.values(doc.paths).flatMap((methods) => Object.values(methods));
+      // An operation served without a key (photo downloads, `security: []`) needs no scope.
+      registered = new Set(operations.filter((op) => op.security?.length !== 0).map((op) => op.operationId!));
+      keyless = operations.filter((op) => op.security?.length === 0).map((op) => op.operationId!);
     });
     after(() => t.close());
 
     test('the app serves exactly the operations of the scope table, each with a valid request here', () => {
       assert.deepEqual([...registered].sort(), Object.keys(operationScopes).sort());
+      assert.deepEqual(keyless, ['getPhoto'], 'the only operation served without a key');
       for (const operation of registered)
         assert.ok(operation in validRequests, `${operation}: add a request`);
     });

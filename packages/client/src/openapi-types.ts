@@ -69,6 +69,56 @@ export interface paths {
         patch: operations["updatePet"];
         trace?: never;
     };
+    "/pets/{petId}/photos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a photo of an animal
+         * @description The body is the image itself, image/jpeg, image/png, image/webp, image/avif, at most 15,728,640 bytes. Its type is read from its bytes and must be the one `Content-Type` declares. It is turned upright by its EXIF orientation, stripped of every metadata (GPS position included) and re-encoded as WebP in four sizes (docs/photos.md). It goes last among the animal’s photos; the first is the primary. `Idempotency-Key` works as on `POST /pets`.
+         *
+         *     Requires an API key with the scope pets:write (docs/security.md).
+         */
+        post: operations["uploadPhoto"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pets/{petId}/photos/{photoId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a photo of an animal
+         * @description Its URLs answer 404 from then on; the photos after it move up one place.
+         *
+         *     Requires an API key with the scope pets:write (docs/security.md).
+         */
+        delete: operations["removePhoto"];
+        options?: never;
+        head?: never;
+        /**
+         * Move a photo among an animal’s
+         * @description `{"position": 0}` makes it the primary photo; the others keep their order around it, and a position past the last moves it last. Moving a photo where it already is changes nothing.
+         *
+         *     Requires an API key with the scope pets:write (docs/security.md).
+         */
+        patch: operations["movePhoto"];
+        trace?: never;
+    };
     "/events": {
         parameters: {
             query?: never;
@@ -307,6 +357,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/photos/{photoId}/{size}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One size of a photo
+         * @description Needs no key: `<img src>` works on any page. Each client address may download so many photos per minute, apart from every other budget (docs/photos.md). `HEAD` works, and `If-None-Match` with the `ETag` gets 304. Query parameters are ignored, so a page may add its own to bust its caches.
+         */
+        get: operations["getPhoto"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -317,11 +387,58 @@ export interface components {
              * @description Machine-readable error code; the closed set is listed in docs/errors.md.
              * @enum {string}
              */
-            code: "validation_failed" | "malformed_json" | "invalid_cursor" | "unknown_event_type" | "bad_request" | "authentication_required" | "invalid_api_key" | "api_key_revoked" | "api_key_wrong_environment" | "api_key_expired" | "insufficient_scope" | "pet_not_found" | "order_not_found" | "category_not_found" | "category_exists" | "breed_exists" | "pet_not_available" | "pet_has_open_order" | "precondition_failed" | "order_status_conflict" | "route_not_found" | "method_not_allowed" | "uri_too_long" | "payload_too_large" | "headers_too_large" | "request_timeout" | "unsupported_media_type" | "service_unavailable" | "rate_limited" | "api_key_banned" | "idempotency_key_in_flight" | "idempotency_key_reused" | "internal_error";
+            code: "validation_failed" | "malformed_json" | "invalid_cursor" | "unknown_event_type" | "bad_request" | "authentication_required" | "invalid_api_key" | "api_key_revoked" | "api_key_wrong_environment" | "api_key_expired" | "insufficient_scope" | "pet_not_found" | "photo_not_found" | "order_not_found" | "category_not_found" | "category_exists" | "breed_exists" | "pet_not_available" | "pet_has_open_order" | "too_many_photos" | "precondition_failed" | "order_status_conflict" | "route_not_found" | "method_not_allowed" | "uri_too_long" | "payload_too_large" | "headers_too_large" | "request_timeout" | "unsupported_media_type" | "unsupported_image" | "invalid_image" | "image_too_large" | "service_unavailable" | "rate_limited" | "api_key_banned" | "idempotency_key_in_flight" | "idempotency_key_reused" | "internal_error";
             /** @description Human-readable description of what went wrong */
             message: string;
             /** @description The HTTP status code of the response */
             status: number;
+        };
+        /** @description A photo of an animal, re-encoded in four sizes, upright and without any metadata of the upload */
+        Photo: {
+            /**
+             * @description Unguessable identifier: 128 random bits, URL-safe
+             * @example hHdTq2o1b9n7yVQk1sQe0w
+             */
+            id: string;
+            /** @description Place among the animal’s photos; 0 is the primary */
+            position: number;
+            /** @description Width of the `full` size in pixels, upright */
+            width: number;
+            /** @description Height of the `full` size in pixels, upright */
+            height: number;
+            /** @description Where each size is served: plain `<img src>` works on any page. A photo never changes, so its URLs are cached for a year */
+            urls: {
+                /**
+                 * @description The small size, at most 100 px on its long edge; served without a key
+                 * @example https://api.example.org/v1/photos/hHdTq2o1b9n7yVQk1sQe0w/small
+                 */
+                small: string;
+                /**
+                 * @description The medium size, at most 300 px on its long edge; served without a key
+                 * @example https://api.example.org/v1/photos/hHdTq2o1b9n7yVQk1sQe0w/medium
+                 */
+                medium: string;
+                /**
+                 * @description The large size, at most 600 px on its long edge; served without a key
+                 * @example https://api.example.org/v1/photos/hHdTq2o1b9n7yVQk1sQe0w/large
+                 */
+                large: string;
+                /**
+                 * @description The full size, at most 1600 px on its long edge; served without a key
+                 * @example https://api.example.org/v1/photos/hHdTq2o1b9n7yVQk1sQe0w/full
+                 */
+                full: string;
+            };
+            /**
+             * Format: date-time
+             * @description When the photo was added (RFC 3339, UTC)
+             */
+            createdAt: string;
+        };
+        /** @description Where to move a photo among its animal’s */
+        PhotoMove: {
+            /** @description The new place: 0 makes it the primary photo; a place past the last moves it last */
+            position: number;
         };
         /**
          * @description Availability of the animal
@@ -557,6 +674,8 @@ export interface components {
              *     ]
              */
             tags: string[];
+            /** @description Photos of the animal in position order, the primary first; empty when none. Added, moved and removed through `/pets/{petId}/photos` (docs/photos.md) */
+            photos: components["schemas"]["Photo"][];
             /**
              * Format: date-time
              * @description When the animal was added (RFC 3339, UTC)
@@ -564,7 +683,7 @@ export interface components {
             createdAt: string;
             /**
              * Format: date-time
-             * @description When the animal last changed, by an edit or by an order (RFC 3339, UTC)
+             * @description When the animal last changed, by an edit, a photo or an order (RFC 3339, UTC)
              */
             updatedAt: string;
         };
@@ -897,7 +1016,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `service_unavailable` (The database cannot be reached, or the instance is shutting down, or (PostgreSQL with Redis) a write cannot be announced to the other instances because Redis cannot be reached. Retry after `Retry-After`.) */
+            /** @description Error. Codes: `service_unavailable` (The database cannot be reached, or the instance is shutting down, or (PostgreSQL with Redis) a write cannot be announced to the other instances because Redis cannot be reached, or every image processing slot of the instance is busy with other uploads. Retry after `Retry-After`.) */
             503: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -1031,7 +1150,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `category_exists` (A category was added, or one renamed, with the name of another, in any case (`dog` and `Dog` are one name).) `breed_exists` (A breed was added to a category that has a breed of that name, in any case.) `pet_not_available` (An order was placed for a pet that is `pending` or `sold` (it has an open order, or was adopted).) `pet_has_open_order` (A PATCH of a pet’s `status`, or its removal, while an order for it is placed or approved: the order moves the pet’s status.) `order_status_conflict` (The transition table (docs/orders.md) does not allow the action from the order’s current status.) `idempotency_key_in_flight` (A retry arrived while the first request with its Idempotency-Key was still running, and it did not finish in time.) */
+            /** @description Error. Codes: `category_exists` (A category was added, or one renamed, with the name of another, in any case (`dog` and `Dog` are one name).) `breed_exists` (A breed was added to a category that has a breed of that name, in any case.) `pet_not_available` (An order was placed for a pet that is `pending` or `sold` (it has an open order, or was adopted).) `pet_has_open_order` (A PATCH of a pet’s `status`, or its removal, while an order for it is placed or approved: the order moves the pet’s status.) `too_many_photos` (An upload to an animal that has as many photos as `PETSTORE_PHOTOS_PER_PET` allows (12 by default).) `order_status_conflict` (The transition table (docs/orders.md) does not allow the action from the order’s current status.) `idempotency_key_in_flight` (A retry arrived while the first request with its Idempotency-Key was still running, and it did not finish in time.) */
             409: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -1054,7 +1173,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `payload_too_large` (The body exceeds the limit set by `PETSTORE_BODY_LIMIT`, in bytes (16 KiB by default).) */
+            /** @description Error. Codes: `payload_too_large` (The body exceeds the limit set by `PETSTORE_BODY_LIMIT`, in bytes (16 KiB by default); a photo upload, the one set by `PETSTORE_PHOTO_UPLOAD_LIMIT` (15 MiB by default).) */
             413: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -1075,7 +1194,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `unsupported_media_type` (A body was sent with a Content-Type other than `application/json`.) */
+            /** @description Error. Codes: `unsupported_media_type` (A body was sent with a Content-Type other than `application/json`.) `unsupported_image` (A photo upload whose bytes are not JPEG, PNG, WebP or AVIF (SVG is refused: it can carry scripts), or are another of them than its `Content-Type` says, or whose `Content-Type` is not one of the four. The type is read from the bytes.) */
             415: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -1096,7 +1215,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `idempotency_key_reused` (An Idempotency-Key was sent again, while it is remembered (24 hours by default), with a body that differs from its first request.) */
+            /** @description Error. Codes: `image_too_large` (A photo upload whose header declares more pixels than `PETSTORE_PHOTO_MAX_PIXELS` allows (50 megapixels by default): refused before it is decoded, as a decompression bomb would be.) `idempotency_key_reused` (An Idempotency-Key was sent again, while it is remembered (24 hours by default), with a body that differs from its first request.) */
             422: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -1161,7 +1280,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `service_unavailable` (The database cannot be reached, or the instance is shutting down, or (PostgreSQL with Redis) a write cannot be announced to the other instances because Redis cannot be reached. Retry after `Retry-After`.) */
+            /** @description Error. Codes: `service_unavailable` (The database cannot be reached, or the instance is shutting down, or (PostgreSQL with Redis) a write cannot be announced to the other instances because Redis cannot be reached, or every image processing slot of the instance is busy with other uploads. Retry after `Retry-After`.) */
             503: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -1302,7 +1421,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `pet_not_found` (The pet does not exist, or was removed: GET, PATCH or DELETE /pets/{petId}, or the `petId` of a new order.) `order_not_found` (The order does not exist, or was placed by another key and the caller does not manage all orders.) `category_not_found` (The category named in the path does not exist; `GET /v1/categories` lists those that do.) `route_not_found` (The path is not part of the interface.) */
+            /** @description Error. Codes: `pet_not_found` (The pet does not exist, or was removed: GET, PATCH or DELETE /pets/{petId}, or the `petId` of a new order.) `photo_not_found` (The photo does not exist, was removed (with its animal or alone), or is not one of this animal’s; or the size in a photo URL is not `small`, `medium`, `large` or `full`.) `order_not_found` (The order does not exist, or was placed by another key and the caller does not manage all orders.) `category_not_found` (The category named in the path does not exist; `GET /v1/categories` lists those that do.) `route_not_found` (The path is not part of the interface.) */
             404: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -1412,7 +1531,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `service_unavailable` (The database cannot be reached, or the instance is shutting down, or (PostgreSQL with Redis) a write cannot be announced to the other instances because Redis cannot be reached. Retry after `Retry-After`.) */
+            /** @description Error. Codes: `service_unavailable` (The database cannot be reached, or the instance is shutting down, or (PostgreSQL with Redis) a write cannot be announced to the other instances because Redis cannot be reached, or every image processing slot of the instance is busy with other uploads. Retry after `Retry-After`.) */
             503: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -1541,7 +1660,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `pet_not_found` (The pet does not exist, or was removed: GET, PATCH or DELETE /pets/{petId}, or the `petId` of a new order.) `order_not_found` (The order does not exist, or was placed by another key and the caller does not manage all orders.) `category_not_found` (The category named in the path does not exist; `GET /v1/categories` lists those that do.) `route_not_found` (The path is not part of the interface.) */
+            /** @description Error. Codes: `pet_not_found` (The pet does not exist, or was removed: GET, PATCH or DELETE /pets/{petId}, or the `petId` of a new order.) `photo_not_found` (The photo does not exist, was removed (with its animal or alone), or is not one of this animal’s; or the size in a photo URL is not `small`, `medium`, `large` or `full`.) `order_not_found` (The order does not exist, or was placed by another key and the caller does not manage all orders.) `category_not_found` (The category named in the path does not exist; `GET /v1/categories` lists those that do.) `route_not_found` (The path is not part of the interface.) */
             404: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -1562,7 +1681,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `category_exists` (A category was added, or one renamed, with the name of another, in any case (`dog` and `Dog` are one name).) `breed_exists` (A breed was added to a category that has a breed of that name, in any case.) `pet_not_available` (An order was placed for a pet that is `pending` or `sold` (it has an open order, or was adopted).) `pet_has_open_order` (A PATCH of a pet’s `status`, or its removal, while an order for it is placed or approved: the order moves the pet’s status.) `order_status_conflict` (The transition table (docs/orders.md) does not allow the action from the order’s current status.) `idempotency_key_in_flight` (A retry arrived while the first request with its Idempotency-Key was still running, and it did not finish in time.) */
+            /** @description Error. Codes: `category_exists` (A category was added, or one renamed, with the name of another, in any case (`dog` and `Dog` are one name).) `breed_exists` (A breed was added to a category that has a breed of that name, in any case.) `pet_not_available` (An order was placed for a pet that is `pending` or `sold` (it has an open order, or was adopted).) `pet_has_open_order` (A PATCH of a pet’s `status`, or its removal, while an order for it is placed or approved: the order moves the pet’s status.) `too_many_photos` (An upload to an animal that has as many photos as `PETSTORE_PHOTOS_PER_PET` allows (12 by default).) `order_status_conflict` (The transition table (docs/orders.md) does not allow the action from the order’s current status.) `idempotency_key_in_flight` (A retry arrived while the first request with its Idempotency-Key was still running, and it did not finish in time.) */
             409: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -1583,7 +1702,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `payload_too_large` (The body exceeds the limit set by `PETSTORE_BODY_LIMIT`, in bytes (16 KiB by default).) */
+            /** @description Error. Codes: `payload_too_large` (The body exceeds the limit set by `PETSTORE_BODY_LIMIT`, in bytes (16 KiB by default); a photo upload, the one set by `PETSTORE_PHOTO_UPLOAD_LIMIT` (15 MiB by default).) */
             413: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -1625,7 +1744,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `unsupported_media_type` (A body was sent with a Content-Type other than `application/json`.) */
+            /** @description Error. Codes: `unsupported_media_type` (A body was sent with a Content-Type other than `application/json`.) `unsupported_image` (A photo upload whose bytes are not JPEG, PNG, WebP or AVIF (SVG is refused: it can carry scripts), or are another of them than its `Content-Type` says, or whose `Content-Type` is not one of the four. The type is read from the bytes.) */
             415: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -1690,7 +1809,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `service_unavailable` (The database cannot be reached, or the instance is shutting down, or (PostgreSQL with Redis) a write cannot be announced to the other instances because Redis cannot be reached. Retry after `Retry-After`.) */
+            /** @description Error. Codes: `service_unavailable` (The database cannot be reached, or the instance is shutting down, or (PostgreSQL with Redis) a write cannot be announced to the other instances because Redis cannot be reached, or every image processing slot of the instance is busy with other uploads. Retry after `Retry-After`.) */
             503: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -1831,7 +1950,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `pet_not_found` (The pet does not exist, or was removed: GET, PATCH or DELETE /pets/{petId}, or the `petId` of a new order.) `order_not_found` (The order does not exist, or was placed by another key and the caller does not manage all orders.) `category_not_found` (The category named in the path does not exist; `GET /v1/categories` lists those that do.) `route_not_found` (The path is not part of the interface.) */
+            /** @description Error. Codes: `pet_not_found` (The pet does not exist, or was removed: GET, PATCH or DELETE /pets/{petId}, or the `petId` of a new order.) `photo_not_found` (The photo does not exist, was removed (with its animal or alone), or is not one of this animal’s; or the size in a photo URL is not `small`, `medium`, `large` or `full`.) `order_not_found` (The order does not exist, or was placed by another key and the caller does not manage all orders.) `category_not_found` (The category named in the path does not exist; `GET /v1/categories` lists those that do.) `route_not_found` (The path is not part of the interface.) */
             404: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -1852,7 +1971,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `category_exists` (A category was added, or one renamed, with the name of another, in any case (`dog` and `Dog` are one name).) `breed_exists` (A breed was added to a category that has a breed of that name, in any case.) `pet_not_available` (An order was placed for a pet that is `pending` or `sold` (it has an open order, or was adopted).) `pet_has_open_order` (A PATCH of a pet’s `status`, or its removal, while an order for it is placed or approved: the order moves the pet’s status.) `order_status_conflict` (The transition table (docs/orders.md) does not allow the action from the order’s current status.) `idempotency_key_in_flight` (A retry arrived while the first request with its Idempotency-Key was still running, and it did not finish in time.) */
+            /** @description Error. Codes: `category_exists` (A category was added, or one renamed, with the name of another, in any case (`dog` and `Dog` are one name).) `breed_exists` (A breed was added to a category that has a breed of that name, in any case.) `pet_not_available` (An order was placed for a pet that is `pending` or `sold` (it has an open order, or was adopted).) `pet_has_open_order` (A PATCH of a pet’s `status`, or its removal, while an order for it is placed or approved: the order moves the pet’s status.) `too_many_photos` (An upload to an animal that has as many photos as `PETSTORE_PHOTOS_PER_PET` allows (12 by default).) `order_status_conflict` (The transition table (docs/orders.md) does not allow the action from the order’s current status.) `idempotency_key_in_flight` (A retry arrived while the first request with its Idempotency-Key was still running, and it did not finish in time.) */
             409: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -1896,7 +2015,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `payload_too_large` (The body exceeds the limit set by `PETSTORE_BODY_LIMIT`, in bytes (16 KiB by default).) */
+            /** @description Error. Codes: `payload_too_large` (The body exceeds the limit set by `PETSTORE_BODY_LIMIT`, in bytes (16 KiB by default); a photo upload, the one set by `PETSTORE_PHOTO_UPLOAD_LIMIT` (15 MiB by default).) */
             413: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -1938,7 +2057,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `unsupported_media_type` (A body was sent with a Content-Type other than `application/json`.) */
+            /** @description Error. Codes: `unsupported_media_type` (A body was sent with a Content-Type other than `application/json`.) `unsupported_image` (A photo upload whose bytes are not JPEG, PNG, WebP or AVIF (SVG is refused: it can carry scripts), or are another of them than its `Content-Type` says, or whose `Content-Type` is not one of the four. The type is read from the bytes.) */
             415: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -1959,7 +2078,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `idempotency_key_reused` (An Idempotency-Key was sent again, while it is remembered (24 hours by default), with a body that differs from its first request.) */
+            /** @description Error. Codes: `image_too_large` (A photo upload whose header declares more pixels than `PETSTORE_PHOTO_MAX_PIXELS` allows (50 megapixels by default): refused before it is decoded, as a decompression bomb would be.) `idempotency_key_reused` (An Idempotency-Key was sent again, while it is remembered (24 hours by default), with a body that differs from its first request.) */
             422: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -2024,7 +2143,804 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `service_unavailable` (The database cannot be reached, or the instance is shutting down, or (PostgreSQL with Redis) a write cannot be announced to the other instances because Redis cannot be reached. Retry after `Retry-After`.) */
+            /** @description Error. Codes: `service_unavailable` (The database cannot be reached, or the instance is shutting down, or (PostgreSQL with Redis) a write cannot be announced to the other instances because Redis cannot be reached, or every image processing slot of the instance is busy with other uploads. Retry after `Retry-After`.) */
+            503: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    uploadPhoto: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A unique value (a UUID, say) that makes retries safe: the first request’s outcome is stored (24 hours by default) and replayed, with `Idempotent-Replayed: true`, to any retry with the same key and body. 1 to 255 printable ASCII characters, scoped to the API key. See docs/idempotency.md.
+                 * @example 3f8a1c52-7d0e-4a8b-9c1e-2b5d6f7a8c90
+                 */
+                "idempotency-key"?: string;
+            };
+            path: {
+                /** @description Identifier of the animal */
+                petId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "image/jpeg": string;
+                "image/png": string;
+                "image/webp": string;
+                "image/avif": string;
+            };
+        };
+        responses: {
+            /** @description The photo, added last among the animal’s; or, with `Idempotent-Replayed: true`, the stored response of the first request with the same Idempotency-Key */
+            201: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    /** @description URL of the photo’s `full` size */
+                    Location?: string;
+                    /** @description Present on a replay: this is the stored response of an earlier request with the same key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Photo"];
+                };
+            };
+            /** @description Error. Codes: `validation_failed` (A parameter or body field breaks its rule; the message names the field and the rule.) `invalid_image` (A photo upload in a format taken, but truncated or corrupt, or empty.) `bad_request` (The HTTP request itself is malformed: a path that is not valid percent-encoding, or a request Node’s HTTP parser refuses (a bad or doubled Content-Length, Content-Length with Transfer-Encoding, a control character in a header, a header line without a colon, a bad chunk size, a method not in capitals), or an HTTP/1.1 request without a Host header; the connection is then closed.) */
+            400: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `authentication_required` (No `Authorization: Bearer <key>` header, or one in another form.) `invalid_api_key` (The key is malformed, fails its checksum, or is unknown.) `api_key_revoked` (The key was revoked with `petstore keys revoke`.) `api_key_wrong_environment` (A staging key (`pet_test_`) was sent to production, or a production key (`pet_live_`) to staging.) `api_key_expired` (The key’s expiry time has passed (`petstore keys set-expiry`); use its replacement (docs/security.md).) */
+            401: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `insufficient_scope` (The key is valid but does not hold a scope that allows the operation; the message and `WWW-Authenticate` name the scope needed (docs/security.md).) */
+            403: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    /** @description RFC 6750 §3.1: `Bearer realm="petstore", error="insufficient_scope", scope="<needed scopes>"` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `pet_not_found` (The pet does not exist, or was removed: GET, PATCH or DELETE /pets/{petId}, or the `petId` of a new order.) */
+            404: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `too_many_photos` (An upload to an animal that has as many photos as `PETSTORE_PHOTOS_PER_PET` allows (12 by default).) `idempotency_key_in_flight` (A retry arrived while the first request with its Idempotency-Key was still running, and it did not finish in time.) */
+            409: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `payload_too_large` (The body exceeds the limit set by `PETSTORE_BODY_LIMIT`, in bytes (16 KiB by default); a photo upload, the one set by `PETSTORE_PHOTO_UPLOAD_LIMIT` (15 MiB by default).) */
+            413: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `uri_too_long` (A path parameter is longer than any valid value could be (100 characters); the path is not echoed back.) */
+            414: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unsupported_image` (A photo upload whose bytes are not JPEG, PNG, WebP or AVIF (SVG is refused: it can carry scripts), or are another of them than its `Content-Type` says, or whose `Content-Type` is not one of the four. The type is read from the bytes.) */
+            415: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `image_too_large` (A photo upload whose header declares more pixels than `PETSTORE_PHOTO_MAX_PIXELS` allows (50 megapixels by default): refused before it is decoded, as a decompression bomb would be.) `idempotency_key_reused` (An Idempotency-Key was sent again, while it is remembered (24 hours by default), with a body that differs from its first request.) */
+            422: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited` (A window of the quota is used up: the key’s plan, or the anonymous budget of the client address for requests without a valid key. The message names the window; wait for `Retry-After` (docs/rate-limits.md).) `api_key_banned` (The key went on sending requests after 429s and is banned for a while that grows with each repeat; `Retry-After` runs to the end of the ban.) */
+            429: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    /** @description Seconds to wait: a retry after this long is not refused by the same limit, one before it is */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error` (A fault in the service. It is logged with its request id; no detail is returned.) */
+            500: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `service_unavailable` (The database cannot be reached, or the instance is shutting down, or (PostgreSQL with Redis) a write cannot be announced to the other instances because Redis cannot be reached, or every image processing slot of the instance is busy with other uploads. Retry after `Retry-After`.) */
+            503: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    removePhoto: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the animal */
+                petId: number;
+                /** @description Identifier of the photo */
+                photoId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Removed: its URLs answer 404 from now on, and the photos after it move up one place */
+            204: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error. Codes: `validation_failed` (A parameter or body field breaks its rule; the message names the field and the rule.) `bad_request` (The HTTP request itself is malformed: a path that is not valid percent-encoding, or a request Node’s HTTP parser refuses (a bad or doubled Content-Length, Content-Length with Transfer-Encoding, a control character in a header, a header line without a colon, a bad chunk size, a method not in capitals), or an HTTP/1.1 request without a Host header; the connection is then closed.) */
+            400: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `authentication_required` (No `Authorization: Bearer <key>` header, or one in another form.) `invalid_api_key` (The key is malformed, fails its checksum, or is unknown.) `api_key_revoked` (The key was revoked with `petstore keys revoke`.) `api_key_wrong_environment` (A staging key (`pet_test_`) was sent to production, or a production key (`pet_live_`) to staging.) `api_key_expired` (The key’s expiry time has passed (`petstore keys set-expiry`); use its replacement (docs/security.md).) */
+            401: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `insufficient_scope` (The key is valid but does not hold a scope that allows the operation; the message and `WWW-Authenticate` name the scope needed (docs/security.md).) */
+            403: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    /** @description RFC 6750 §3.1: `Bearer realm="petstore", error="insufficient_scope", scope="<needed scopes>"` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `pet_not_found` (The pet does not exist, or was removed: GET, PATCH or DELETE /pets/{petId}, or the `petId` of a new order.) `photo_not_found` (The photo does not exist, was removed (with its animal or alone), or is not one of this animal’s; or the size in a photo URL is not `small`, `medium`, `large` or `full`.) */
+            404: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `uri_too_long` (A path parameter is longer than any valid value could be (100 characters); the path is not echoed back.) */
+            414: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unsupported_media_type` (A body was sent with a Content-Type other than `application/json`.) */
+            415: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited` (A window of the quota is used up: the key’s plan, or the anonymous budget of the client address for requests without a valid key. The message names the window; wait for `Retry-After` (docs/rate-limits.md).) `api_key_banned` (The key went on sending requests after 429s and is banned for a while that grows with each repeat; `Retry-After` runs to the end of the ban.) */
+            429: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    /** @description Seconds to wait: a retry after this long is not refused by the same limit, one before it is */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error` (A fault in the service. It is logged with its request id; no detail is returned.) */
+            500: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `service_unavailable` (The database cannot be reached, or the instance is shutting down, or (PostgreSQL with Redis) a write cannot be announced to the other instances because Redis cannot be reached, or every image processing slot of the instance is busy with other uploads. Retry after `Retry-After`.) */
+            503: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    movePhoto: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the animal */
+                petId: number;
+                /** @description Identifier of the photo */
+                photoId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PhotoMove"];
+            };
+        };
+        responses: {
+            /** @description The photo at its new position; the animal’s other photos keep their order around it */
+            200: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Photo"];
+                };
+            };
+            /** @description Error. Codes: `validation_failed` (A parameter or body field breaks its rule; the message names the field and the rule.) `malformed_json` (The body could not be parsed as JSON, or is not UTF-8, or is empty while declared as JSON on an operation that needs a body (an empty body is no body where none is needed, as on the order actions).) `bad_request` (The HTTP request itself is malformed: a path that is not valid percent-encoding, or a request Node’s HTTP parser refuses (a bad or doubled Content-Length, Content-Length with Transfer-Encoding, a control character in a header, a header line without a colon, a bad chunk size, a method not in capitals), or an HTTP/1.1 request without a Host header; the connection is then closed.) */
+            400: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `authentication_required` (No `Authorization: Bearer <key>` header, or one in another form.) `invalid_api_key` (The key is malformed, fails its checksum, or is unknown.) `api_key_revoked` (The key was revoked with `petstore keys revoke`.) `api_key_wrong_environment` (A staging key (`pet_test_`) was sent to production, or a production key (`pet_live_`) to staging.) `api_key_expired` (The key’s expiry time has passed (`petstore keys set-expiry`); use its replacement (docs/security.md).) */
+            401: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `insufficient_scope` (The key is valid but does not hold a scope that allows the operation; the message and `WWW-Authenticate` name the scope needed (docs/security.md).) */
+            403: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    /** @description RFC 6750 §3.1: `Bearer realm="petstore", error="insufficient_scope", scope="<needed scopes>"` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `pet_not_found` (The pet does not exist, or was removed: GET, PATCH or DELETE /pets/{petId}, or the `petId` of a new order.) `photo_not_found` (The photo does not exist, was removed (with its animal or alone), or is not one of this animal’s; or the size in a photo URL is not `small`, `medium`, `large` or `full`.) */
+            404: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `payload_too_large` (The body exceeds the limit set by `PETSTORE_BODY_LIMIT`, in bytes (16 KiB by default); a photo upload, the one set by `PETSTORE_PHOTO_UPLOAD_LIMIT` (15 MiB by default).) */
+            413: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `uri_too_long` (A path parameter is longer than any valid value could be (100 characters); the path is not echoed back.) */
+            414: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unsupported_media_type` (A body was sent with a Content-Type other than `application/json`.) */
+            415: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited` (A window of the quota is used up: the key’s plan, or the anonymous budget of the client address for requests without a valid key. The message names the window; wait for `Retry-After` (docs/rate-limits.md).) `api_key_banned` (The key went on sending requests after 429s and is banned for a while that grows with each repeat; `Retry-After` runs to the end of the ban.) */
+            429: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    /** @description Seconds to wait: a retry after this long is not refused by the same limit, one before it is */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error` (A fault in the service. It is logged with its request id; no detail is returned.) */
+            500: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `service_unavailable` (The database cannot be reached, or the instance is shutting down, or (PostgreSQL with Redis) a write cannot be announced to the other instances because Redis cannot be reached, or every image processing slot of the instance is busy with other uploads. Retry after `Retry-After`.) */
             503: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -2195,7 +3111,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `service_unavailable` (The database cannot be reached, or the instance is shutting down, or (PostgreSQL with Redis) a write cannot be announced to the other instances because Redis cannot be reached. Retry after `Retry-After`.) */
+            /** @description Error. Codes: `service_unavailable` (The database cannot be reached, or the instance is shutting down, or (PostgreSQL with Redis) a write cannot be announced to the other instances because Redis cannot be reached, or every image processing slot of the instance is busy with other uploads. Retry after `Retry-After`.) */
             503: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -2367,7 +3283,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `service_unavailable` (The database cannot be reached, or the instance is shutting down, or (PostgreSQL with Redis) a write cannot be announced to the other instances because Redis cannot be reached. Retry after `Retry-After`.) */
+            /** @description Error. Codes: `service_unavailable` (The database cannot be reached, or the instance is shutting down, or (PostgreSQL with Redis) a write cannot be announced to the other instances because Redis cannot be reached, or every image processing slot of the instance is busy with other uploads. Retry after `Retry-After`.) */
             503: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -2499,7 +3415,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `pet_not_found` (The pet does not exist, or was removed: GET, PATCH or DELETE /pets/{petId}, or the `petId` of a new order.) `order_not_found` (The order does not exist, or was placed by another key and the caller does not manage all orders.) `category_not_found` (The category named in the path does not exist; `GET /v1/categories` lists those that do.) `route_not_found` (The path is not part of the interface.) */
+            /** @description Error. Codes: `pet_not_found` (The pet does not exist, or was removed: GET, PATCH or DELETE /pets/{petId}, or the `petId` of a new order.) `photo_not_found` (The photo does not exist, was removed (with its animal or alone), or is not one of this animal’s; or the size in a photo URL is not `small`, `medium`, `large` or `full`.) `order_not_found` (The order does not exist, or was placed by another key and the caller does not manage all orders.) `category_not_found` (The category named in the path does not exist; `GET /v1/categories` lists those that do.) `route_not_found` (The path is not part of the interface.) */
             404: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -2520,7 +3436,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `category_exists` (A category was added, or one renamed, with the name of another, in any case (`dog` and `Dog` are one name).) `breed_exists` (A breed was added to a category that has a breed of that name, in any case.) `pet_not_available` (An order was placed for a pet that is `pending` or `sold` (it has an open order, or was adopted).) `pet_has_open_order` (A PATCH of a pet’s `status`, or its removal, while an order for it is placed or approved: the order moves the pet’s status.) `order_status_conflict` (The transition table (docs/orders.md) does not allow the action from the order’s current status.) `idempotency_key_in_flight` (A retry arrived while the first request with its Idempotency-Key was still running, and it did not finish in time.) */
+            /** @description Error. Codes: `category_exists` (A category was added, or one renamed, with the name of another, in any case (`dog` and `Dog` are one name).) `breed_exists` (A breed was added to a category that has a breed of that name, in any case.) `pet_not_available` (An order was placed for a pet that is `pending` or `sold` (it has an open order, or was adopted).) `pet_has_open_order` (A PATCH of a pet’s `status`, or its removal, while an order for it is placed or approved: the order moves the pet’s status.) `too_many_photos` (An upload to an animal that has as many photos as `PETSTORE_PHOTOS_PER_PET` allows (12 by default).) `order_status_conflict` (The transition table (docs/orders.md) does not allow the action from the order’s current status.) `idempotency_key_in_flight` (A retry arrived while the first request with its Idempotency-Key was still running, and it did not finish in time.) */
             409: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -2543,7 +3459,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `payload_too_large` (The body exceeds the limit set by `PETSTORE_BODY_LIMIT`, in bytes (16 KiB by default).) */
+            /** @description Error. Codes: `payload_too_large` (The body exceeds the limit set by `PETSTORE_BODY_LIMIT`, in bytes (16 KiB by default); a photo upload, the one set by `PETSTORE_PHOTO_UPLOAD_LIMIT` (15 MiB by default).) */
             413: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -2564,7 +3480,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `unsupported_media_type` (A body was sent with a Content-Type other than `application/json`.) */
+            /** @description Error. Codes: `unsupported_media_type` (A body was sent with a Content-Type other than `application/json`.) `unsupported_image` (A photo upload whose bytes are not JPEG, PNG, WebP or AVIF (SVG is refused: it can carry scripts), or are another of them than its `Content-Type` says, or whose `Content-Type` is not one of the four. The type is read from the bytes.) */
             415: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -2585,7 +3501,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `idempotency_key_reused` (An Idempotency-Key was sent again, while it is remembered (24 hours by default), with a body that differs from its first request.) */
+            /** @description Error. Codes: `image_too_large` (A photo upload whose header declares more pixels than `PETSTORE_PHOTO_MAX_PIXELS` allows (50 megapixels by default): refused before it is decoded, as a decompression bomb would be.) `idempotency_key_reused` (An Idempotency-Key was sent again, while it is remembered (24 hours by default), with a body that differs from its first request.) */
             422: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -2650,7 +3566,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `service_unavailable` (The database cannot be reached, or the instance is shutting down, or (PostgreSQL with Redis) a write cannot be announced to the other instances because Redis cannot be reached. Retry after `Retry-After`.) */
+            /** @description Error. Codes: `service_unavailable` (The database cannot be reached, or the instance is shutting down, or (PostgreSQL with Redis) a write cannot be announced to the other instances because Redis cannot be reached, or every image processing slot of the instance is busy with other uploads. Retry after `Retry-After`.) */
             503: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -2771,7 +3687,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `pet_not_found` (The pet does not exist, or was removed: GET, PATCH or DELETE /pets/{petId}, or the `petId` of a new order.) `order_not_found` (The order does not exist, or was placed by another key and the caller does not manage all orders.) `category_not_found` (The category named in the path does not exist; `GET /v1/categories` lists those that do.) `route_not_found` (The path is not part of the interface.) */
+            /** @description Error. Codes: `pet_not_found` (The pet does not exist, or was removed: GET, PATCH or DELETE /pets/{petId}, or the `petId` of a new order.) `photo_not_found` (The photo does not exist, was removed (with its animal or alone), or is not one of this animal’s; or the size in a photo URL is not `small`, `medium`, `large` or `full`.) `order_not_found` (The order does not exist, or was placed by another key and the caller does not manage all orders.) `category_not_found` (The category named in the path does not exist; `GET /v1/categories` lists those that do.) `route_not_found` (The path is not part of the interface.) */
             404: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -2857,7 +3773,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `service_unavailable` (The database cannot be reached, or the instance is shutting down, or (PostgreSQL with Redis) a write cannot be announced to the other instances because Redis cannot be reached. Retry after `Retry-After`.) */
+            /** @description Error. Codes: `service_unavailable` (The database cannot be reached, or the instance is shutting down, or (PostgreSQL with Redis) a write cannot be announced to the other instances because Redis cannot be reached, or every image processing slot of the instance is busy with other uploads. Retry after `Retry-After`.) */
             503: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -2982,7 +3898,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `pet_not_found` (The pet does not exist, or was removed: GET, PATCH or DELETE /pets/{petId}, or the `petId` of a new order.) `order_not_found` (The order does not exist, or was placed by another key and the caller does not manage all orders.) `category_not_found` (The category named in the path does not exist; `GET /v1/categories` lists those that do.) `route_not_found` (The path is not part of the interface.) */
+            /** @description Error. Codes: `pet_not_found` (The pet does not exist, or was removed: GET, PATCH or DELETE /pets/{petId}, or the `petId` of a new order.) `photo_not_found` (The photo does not exist, was removed (with its animal or alone), or is not one of this animal’s; or the size in a photo URL is not `small`, `medium`, `large` or `full`.) `order_not_found` (The order does not exist, or was placed by another key and the caller does not manage all orders.) `category_not_found` (The category named in the path does not exist; `GET /v1/categories` lists those that do.) `route_not_found` (The path is not part of the interface.) */
             404: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -3003,7 +3919,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `category_exists` (A category was added, or one renamed, with the name of another, in any case (`dog` and `Dog` are one name).) `breed_exists` (A breed was added to a category that has a breed of that name, in any case.) `pet_not_available` (An order was placed for a pet that is `pending` or `sold` (it has an open order, or was adopted).) `pet_has_open_order` (A PATCH of a pet’s `status`, or its removal, while an order for it is placed or approved: the order moves the pet’s status.) `order_status_conflict` (The transition table (docs/orders.md) does not allow the action from the order’s current status.) `idempotency_key_in_flight` (A retry arrived while the first request with its Idempotency-Key was still running, and it did not finish in time.) */
+            /** @description Error. Codes: `category_exists` (A category was added, or one renamed, with the name of another, in any case (`dog` and `Dog` are one name).) `breed_exists` (A breed was added to a category that has a breed of that name, in any case.) `pet_not_available` (An order was placed for a pet that is `pending` or `sold` (it has an open order, or was adopted).) `pet_has_open_order` (A PATCH of a pet’s `status`, or its removal, while an order for it is placed or approved: the order moves the pet’s status.) `too_many_photos` (An upload to an animal that has as many photos as `PETSTORE_PHOTOS_PER_PET` allows (12 by default).) `order_status_conflict` (The transition table (docs/orders.md) does not allow the action from the order’s current status.) `idempotency_key_in_flight` (A retry arrived while the first request with its Idempotency-Key was still running, and it did not finish in time.) */
             409: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -3024,7 +3940,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `payload_too_large` (The body exceeds the limit set by `PETSTORE_BODY_LIMIT`, in bytes (16 KiB by default).) */
+            /** @description Error. Codes: `payload_too_large` (The body exceeds the limit set by `PETSTORE_BODY_LIMIT`, in bytes (16 KiB by default); a photo upload, the one set by `PETSTORE_PHOTO_UPLOAD_LIMIT` (15 MiB by default).) */
             413: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -3066,7 +3982,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `unsupported_media_type` (A body was sent with a Content-Type other than `application/json`.) */
+            /** @description Error. Codes: `unsupported_media_type` (A body was sent with a Content-Type other than `application/json`.) `unsupported_image` (A photo upload whose bytes are not JPEG, PNG, WebP or AVIF (SVG is refused: it can carry scripts), or are another of them than its `Content-Type` says, or whose `Content-Type` is not one of the four. The type is read from the bytes.) */
             415: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -3131,7 +4047,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `service_unavailable` (The database cannot be reached, or the instance is shutting down, or (PostgreSQL with Redis) a write cannot be announced to the other instances because Redis cannot be reached. Retry after `Retry-After`.) */
+            /** @description Error. Codes: `service_unavailable` (The database cannot be reached, or the instance is shutting down, or (PostgreSQL with Redis) a write cannot be announced to the other instances because Redis cannot be reached, or every image processing slot of the instance is busy with other uploads. Retry after `Retry-After`.) */
             503: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -3256,7 +4172,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `pet_not_found` (The pet does not exist, or was removed: GET, PATCH or DELETE /pets/{petId}, or the `petId` of a new order.) `order_not_found` (The order does not exist, or was placed by another key and the caller does not manage all orders.) `category_not_found` (The category named in the path does not exist; `GET /v1/categories` lists those that do.) `route_not_found` (The path is not part of the interface.) */
+            /** @description Error. Codes: `pet_not_found` (The pet does not exist, or was removed: GET, PATCH or DELETE /pets/{petId}, or the `petId` of a new order.) `photo_not_found` (The photo does not exist, was removed (with its animal or alone), or is not one of this animal’s; or the size in a photo URL is not `small`, `medium`, `large` or `full`.) `order_not_found` (The order does not exist, or was placed by another key and the caller does not manage all orders.) `category_not_found` (The category named in the path does not exist; `GET /v1/categories` lists those that do.) `route_not_found` (The path is not part of the interface.) */
             404: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -3277,7 +4193,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `category_exists` (A category was added, or one renamed, with the name of another, in any case (`dog` and `Dog` are one name).) `breed_exists` (A breed was added to a category that has a breed of that name, in any case.) `pet_not_available` (An order was placed for a pet that is `pending` or `sold` (it has an open order, or was adopted).) `pet_has_open_order` (A PATCH of a pet’s `status`, or its removal, while an order for it is placed or approved: the order moves the pet’s status.) `order_status_conflict` (The transition table (docs/orders.md) does not allow the action from the order’s current status.) `idempotency_key_in_flight` (A retry arrived while the first request with its Idempotency-Key was still running, and it did not finish in time.) */
+            /** @description Error. Codes: `category_exists` (A category was added, or one renamed, with the name of another, in any case (`dog` and `Dog` are one name).) `breed_exists` (A breed was added to a category that has a breed of that name, in any case.) `pet_not_available` (An order was placed for a pet that is `pending` or `sold` (it has an open order, or was adopted).) `pet_has_open_order` (A PATCH of a pet’s `status`, or its removal, while an order for it is placed or approved: the order moves the pet’s status.) `too_many_photos` (An upload to an animal that has as many photos as `PETSTORE_PHOTOS_PER_PET` allows (12 by default).) `order_status_conflict` (The transition table (docs/orders.md) does not allow the action from the order’s current status.) `idempotency_key_in_flight` (A retry arrived while the first request with its Idempotency-Key was still running, and it did not finish in time.) */
             409: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -3298,7 +4214,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `payload_too_large` (The body exceeds the limit set by `PETSTORE_BODY_LIMIT`, in bytes (16 KiB by default).) */
+            /** @description Error. Codes: `payload_too_large` (The body exceeds the limit set by `PETSTORE_BODY_LIMIT`, in bytes (16 KiB by default); a photo upload, the one set by `PETSTORE_PHOTO_UPLOAD_LIMIT` (15 MiB by default).) */
             413: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -3340,7 +4256,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `unsupported_media_type` (A body was sent with a Content-Type other than `application/json`.) */
+            /** @description Error. Codes: `unsupported_media_type` (A body was sent with a Content-Type other than `application/json`.) `unsupported_image` (A photo upload whose bytes are not JPEG, PNG, WebP or AVIF (SVG is refused: it can carry scripts), or are another of them than its `Content-Type` says, or whose `Content-Type` is not one of the four. The type is read from the bytes.) */
             415: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -3405,7 +4321,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `service_unavailable` (The database cannot be reached, or the instance is shutting down, or (PostgreSQL with Redis) a write cannot be announced to the other instances because Redis cannot be reached. Retry after `Retry-After`.) */
+            /** @description Error. Codes: `service_unavailable` (The database cannot be reached, or the instance is shutting down, or (PostgreSQL with Redis) a write cannot be announced to the other instances because Redis cannot be reached, or every image processing slot of the instance is busy with other uploads. Retry after `Retry-After`.) */
             503: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -3530,7 +4446,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `pet_not_found` (The pet does not exist, or was removed: GET, PATCH or DELETE /pets/{petId}, or the `petId` of a new order.) `order_not_found` (The order does not exist, or was placed by another key and the caller does not manage all orders.) `category_not_found` (The category named in the path does not exist; `GET /v1/categories` lists those that do.) `route_not_found` (The path is not part of the interface.) */
+            /** @description Error. Codes: `pet_not_found` (The pet does not exist, or was removed: GET, PATCH or DELETE /pets/{petId}, or the `petId` of a new order.) `photo_not_found` (The photo does not exist, was removed (with its animal or alone), or is not one of this animal’s; or the size in a photo URL is not `small`, `medium`, `large` or `full`.) `order_not_found` (The order does not exist, or was placed by another key and the caller does not manage all orders.) `category_not_found` (The category named in the path does not exist; `GET /v1/categories` lists those that do.) `route_not_found` (The path is not part of the interface.) */
             404: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -3551,7 +4467,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `category_exists` (A category was added, or one renamed, with the name of another, in any case (`dog` and `Dog` are one name).) `breed_exists` (A breed was added to a category that has a breed of that name, in any case.) `pet_not_available` (An order was placed for a pet that is `pending` or `sold` (it has an open order, or was adopted).) `pet_has_open_order` (A PATCH of a pet’s `status`, or its removal, while an order for it is placed or approved: the order moves the pet’s status.) `order_status_conflict` (The transition table (docs/orders.md) does not allow the action from the order’s current status.) `idempotency_key_in_flight` (A retry arrived while the first request with its Idempotency-Key was still running, and it did not finish in time.) */
+            /** @description Error. Codes: `category_exists` (A category was added, or one renamed, with the name of another, in any case (`dog` and `Dog` are one name).) `breed_exists` (A breed was added to a category that has a breed of that name, in any case.) `pet_not_available` (An order was placed for a pet that is `pending` or `sold` (it has an open order, or was adopted).) `pet_has_open_order` (A PATCH of a pet’s `status`, or its removal, while an order for it is placed or approved: the order moves the pet’s status.) `too_many_photos` (An upload to an animal that has as many photos as `PETSTORE_PHOTOS_PER_PET` allows (12 by default).) `order_status_conflict` (The transition table (docs/orders.md) does not allow the action from the order’s current status.) `idempotency_key_in_flight` (A retry arrived while the first request with its Idempotency-Key was still running, and it did not finish in time.) */
             409: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -3572,7 +4488,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `payload_too_large` (The body exceeds the limit set by `PETSTORE_BODY_LIMIT`, in bytes (16 KiB by default).) */
+            /** @description Error. Codes: `payload_too_large` (The body exceeds the limit set by `PETSTORE_BODY_LIMIT`, in bytes (16 KiB by default); a photo upload, the one set by `PETSTORE_PHOTO_UPLOAD_LIMIT` (15 MiB by default).) */
             413: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -3614,7 +4530,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `unsupported_media_type` (A body was sent with a Content-Type other than `application/json`.) */
+            /** @description Error. Codes: `unsupported_media_type` (A body was sent with a Content-Type other than `application/json`.) `unsupported_image` (A photo upload whose bytes are not JPEG, PNG, WebP or AVIF (SVG is refused: it can carry scripts), or are another of them than its `Content-Type` says, or whose `Content-Type` is not one of the four. The type is read from the bytes.) */
             415: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -3679,7 +4595,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `service_unavailable` (The database cannot be reached, or the instance is shutting down, or (PostgreSQL with Redis) a write cannot be announced to the other instances because Redis cannot be reached. Retry after `Retry-After`.) */
+            /** @description Error. Codes: `service_unavailable` (The database cannot be reached, or the instance is shutting down, or (PostgreSQL with Redis) a write cannot be announced to the other instances because Redis cannot be reached, or every image processing slot of the instance is busy with other uploads. Retry after `Retry-After`.) */
             503: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -3841,7 +4757,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `service_unavailable` (The database cannot be reached, or the instance is shutting down, or (PostgreSQL with Redis) a write cannot be announced to the other instances because Redis cannot be reached. Retry after `Retry-After`.) */
+            /** @description Error. Codes: `service_unavailable` (The database cannot be reached, or the instance is shutting down, or (PostgreSQL with Redis) a write cannot be announced to the other instances because Redis cannot be reached, or every image processing slot of the instance is busy with other uploads. Retry after `Retry-After`.) */
             503: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -4003,7 +4919,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `service_unavailable` (The database cannot be reached, or the instance is shutting down, or (PostgreSQL with Redis) a write cannot be announced to the other instances because Redis cannot be reached. Retry after `Retry-After`.) */
+            /** @description Error. Codes: `service_unavailable` (The database cannot be reached, or the instance is shutting down, or (PostgreSQL with Redis) a write cannot be announced to the other instances because Redis cannot be reached, or every image processing slot of the instance is busy with other uploads. Retry after `Retry-After`.) */
             503: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -4148,7 +5064,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `payload_too_large` (The body exceeds the limit set by `PETSTORE_BODY_LIMIT`, in bytes (16 KiB by default).) */
+            /** @description Error. Codes: `payload_too_large` (The body exceeds the limit set by `PETSTORE_BODY_LIMIT`, in bytes (16 KiB by default); a photo upload, the one set by `PETSTORE_PHOTO_UPLOAD_LIMIT` (15 MiB by default).) */
             413: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -4169,7 +5085,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `unsupported_media_type` (A body was sent with a Content-Type other than `application/json`.) */
+            /** @description Error. Codes: `unsupported_media_type` (A body was sent with a Content-Type other than `application/json`.) `unsupported_image` (A photo upload whose bytes are not JPEG, PNG, WebP or AVIF (SVG is refused: it can carry scripts), or are another of them than its `Content-Type` says, or whose `Content-Type` is not one of the four. The type is read from the bytes.) */
             415: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -4234,7 +5150,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `service_unavailable` (The database cannot be reached, or the instance is shutting down, or (PostgreSQL with Redis) a write cannot be announced to the other instances because Redis cannot be reached. Retry after `Retry-After`.) */
+            /** @description Error. Codes: `service_unavailable` (The database cannot be reached, or the instance is shutting down, or (PostgreSQL with Redis) a write cannot be announced to the other instances because Redis cannot be reached, or every image processing slot of the instance is busy with other uploads. Retry after `Retry-After`.) */
             503: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -4401,7 +5317,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `payload_too_large` (The body exceeds the limit set by `PETSTORE_BODY_LIMIT`, in bytes (16 KiB by default).) */
+            /** @description Error. Codes: `payload_too_large` (The body exceeds the limit set by `PETSTORE_BODY_LIMIT`, in bytes (16 KiB by default); a photo upload, the one set by `PETSTORE_PHOTO_UPLOAD_LIMIT` (15 MiB by default).) */
             413: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -4443,7 +5359,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `unsupported_media_type` (A body was sent with a Content-Type other than `application/json`.) */
+            /** @description Error. Codes: `unsupported_media_type` (A body was sent with a Content-Type other than `application/json`.) `unsupported_image` (A photo upload whose bytes are not JPEG, PNG, WebP or AVIF (SVG is refused: it can carry scripts), or are another of them than its `Content-Type` says, or whose `Content-Type` is not one of the four. The type is read from the bytes.) */
             415: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -4508,7 +5424,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `service_unavailable` (The database cannot be reached, or the instance is shutting down, or (PostgreSQL with Redis) a write cannot be announced to the other instances because Redis cannot be reached. Retry after `Retry-After`.) */
+            /** @description Error. Codes: `service_unavailable` (The database cannot be reached, or the instance is shutting down, or (PostgreSQL with Redis) a write cannot be announced to the other instances because Redis cannot be reached, or every image processing slot of the instance is busy with other uploads. Retry after `Retry-After`.) */
             503: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -4715,7 +5631,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `service_unavailable` (The database cannot be reached, or the instance is shutting down, or (PostgreSQL with Redis) a write cannot be announced to the other instances because Redis cannot be reached. Retry after `Retry-After`.) */
+            /** @description Error. Codes: `service_unavailable` (The database cannot be reached, or the instance is shutting down, or (PostgreSQL with Redis) a write cannot be announced to the other instances because Redis cannot be reached, or every image processing slot of the instance is busy with other uploads. Retry after `Retry-After`.) */
             503: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -4882,7 +5798,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `payload_too_large` (The body exceeds the limit set by `PETSTORE_BODY_LIMIT`, in bytes (16 KiB by default).) */
+            /** @description Error. Codes: `payload_too_large` (The body exceeds the limit set by `PETSTORE_BODY_LIMIT`, in bytes (16 KiB by default); a photo upload, the one set by `PETSTORE_PHOTO_UPLOAD_LIMIT` (15 MiB by default).) */
             413: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -4924,7 +5840,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `unsupported_media_type` (A body was sent with a Content-Type other than `application/json`.) */
+            /** @description Error. Codes: `unsupported_media_type` (A body was sent with a Content-Type other than `application/json`.) `unsupported_image` (A photo upload whose bytes are not JPEG, PNG, WebP or AVIF (SVG is refused: it can carry scripts), or are another of them than its `Content-Type` says, or whose `Content-Type` is not one of the four. The type is read from the bytes.) */
             415: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -4989,7 +5905,213 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `service_unavailable` (The database cannot be reached, or the instance is shutting down, or (PostgreSQL with Redis) a write cannot be announced to the other instances because Redis cannot be reached. Retry after `Retry-After`.) */
+            /** @description Error. Codes: `service_unavailable` (The database cannot be reached, or the instance is shutting down, or (PostgreSQL with Redis) a write cannot be announced to the other instances because Redis cannot be reached, or every image processing slot of the instance is busy with other uploads. Retry after `Retry-After`.) */
+            503: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPhoto: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Identifier of the photo
+                 * @example hHdTq2o1b9n7yVQk1sQe0w
+                 */
+                photoId: string;
+                /**
+                 * @description One of `small`, `medium`, `large`, `full`; any other is 404
+                 * @example medium
+                 */
+                size: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image, WebP, upright and without metadata; `HEAD` gives the same headers without it */
+            200: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Strong entity tag of these bytes; send it in `If-None-Match` to get 304 */
+                    ETag?: string;
+                    /** @description `public, max-age=31536000, immutable`: a photo never changes; a new one has a new URL */
+                    "Cache-Control"?: string;
+                    /** @description `cross-origin`: any page may show it */
+                    "Cross-Origin-Resource-Policy"?: string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    /** @description `image/webp` */
+                    "Content-Type"?: string;
+                    /** @description Length of the image in bytes */
+                    "Content-Length"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/webp": string;
+                };
+            };
+            /** @description Not modified: the `If-None-Match` sent names these bytes, which the client already has */
+            304: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Strong entity tag of these bytes; send it in `If-None-Match` to get 304 */
+                    ETag?: string;
+                    /** @description `public, max-age=31536000, immutable`: a photo never changes; a new one has a new URL */
+                    "Cache-Control"?: string;
+                    /** @description `cross-origin`: any page may show it */
+                    "Cross-Origin-Resource-Policy"?: string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error. Codes: `bad_request` (The HTTP request itself is malformed: a path that is not valid percent-encoding, or a request Node’s HTTP parser refuses (a bad or doubled Content-Length, Content-Length with Transfer-Encoding, a control character in a header, a header line without a colon, a bad chunk size, a method not in capitals), or an HTTP/1.1 request without a Host header; the connection is then closed.) */
+            400: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `photo_not_found` (The photo does not exist, was removed (with its animal or alone), or is not one of this animal’s; or the size in a photo URL is not `small`, `medium`, `large` or `full`.) */
+            404: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `uri_too_long` (A path parameter is longer than any valid value could be (100 characters); the path is not echoed back.) */
+            414: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited` (A window of the quota is used up: the key’s plan, or the anonymous budget of the client address for requests without a valid key. The message names the window; wait for `Retry-After` (docs/rate-limits.md).) */
+            429: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    /** @description Seconds to wait: a retry after this long is not refused by the same limit, one before it is */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error` (A fault in the service. It is logged with its request id; no detail is returned.) */
+            500: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `service_unavailable` (The database cannot be reached, or the instance is shutting down, or (PostgreSQL with Redis) a write cannot be announced to the other instances because Redis cannot be reached, or every image processing slot of the instance is busy with other uploads. Retry after `Retry-After`.) */
             503: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
