@@ -13,7 +13,12 @@ import type { Database } from '../store/schema.js';
 import type { Store } from '../store/store.js';
 import { appendEvents } from '../store/repositories/events-repository.js';
 import { insertPetTerms } from '../store/repositories/pet-terms-repository.js';
-import { changeTime, findPetsByIds, insertPets } from '../store/repositories/pets-repository.js';
+import {
+  changeTime,
+  findPetCreationTime,
+  findPetsByIds,
+  insertPets,
+} from '../store/repositories/pets-repository.js';
 import { readSetting } from '../store/repositories/settings-repository.js';
 import { eachAlone, type ItemEnding } from '../store/savepoint.js';
 import type { Speed, VersionView } from '../speed/index.js';
@@ -144,6 +149,19 @@ export async function createPetsService(
     ),
   );
 
+  /**
+   * A stored first answer in the shape answers have now. An answer stored before the profile existed (a
+   * retry within the key's 24 hours across an upgrade) holds the seed's four fields only: it is completed as
+   * it would have been, with an unknown profile, no photos, and the pet's creation time for both times.
+   */
+  async function inTodaysShape(stored: Pet): Promise<Pet> {
+    const kept: Partial<Pet> = stored;
+    if (kept.createdAt !== undefined && kept.photos !== undefined) return stored;
+    const createdAt = new Date(await findPetCreationTime(store.db, stored.id)).toISOString();
+    const { id, name, categoryId, status } = stored;
+    return { id, ...newPetFields({ name, categoryId, status }), photos: [], createdAt, updatedAt: createdAt };
+  }
+
   /** Refuses a new pet that breaks a rule its schema cannot state. */
   function refuseBrokenRules(newPet: NewPet) {
     const broken = brokenProfileRule(newPet, clock());
@@ -177,11 +195,12 @@ export async function createPetsService(
       return ending.value;
     },
 
-    createIdempotently(newPet, scope) {
+    async createIdempotently(newPet, scope) {
       refuseBrokenRules(newPet);
       const fingerprint = requestFingerprint('createPet', creationFingerprintValues(newPet));
       // A replay is announced too: it may acknowledge a creation whose first answer was a 503.
-      return speed.write('data', () => createKeyed(scope, fingerprint, newPet));
+      const outcome = await speed.write('data', () => createKeyed(scope, fingerprint, newPet));
+      return outcome.replayed ? { ...outcome, body: await inTodaysShape(outcome.body) } : outcome;
     },
 
     async get(id) {

@@ -51,6 +51,22 @@ for (const backend of backends) {
       assert.equal(await petCount(), count);
     });
 
+    test('a first answer stored before the profile existed is replayed whole, in today’s shape', async () => {
+      const key = freshKey();
+      const first = (await create({ name: 'Old', categoryId: 3 }, key)).json();
+      // As the release before profiles stored it: the seed's four fields.
+      const { id, name, categoryId, status } = first;
+      await t.app.store.db
+        .updateTable('idempotency_records')
+        .set({ response_body: JSON.stringify({ id, name, categoryId, status }) })
+        .where('idempotency_key', '=', key)
+        .execute();
+      const retry = await create({ name: 'Old', categoryId: 3 }, key);
+      assert.equal(retry.statusCode, 201, retry.body);
+      assert.equal(retry.headers['idempotent-replayed'], 'true');
+      assert.deepEqual(retry.json(), first, 'the unknown profile, no photos, and the creation time');
+    });
+
     const conflicts: Array<[string, object]> = [
       ['another name', { name: 'Max', categoryId: 3 }],
       ['another categoryId', { name: 'Rex', categoryId: 4 }],

@@ -13,8 +13,8 @@ import { dataVersion } from './2026-11-25-a-data-version.js';
 import { keyVersion } from './2026-11-25-b-key-version.js';
 import { petProfiles } from './2026-11-28-a-pet-profiles.js';
 import { catalog } from './2026-11-28-b-catalog.js';
-import { photos } from './2026-11-28-c-photos.js';
 import { petSearch } from './2026-11-28-d-pet-search.js';
+import { photos } from './2026-11-28-e-photos.js';
 
 /** Every migration. Kysely applies them in the order of their names (plain string order), whatever this order. */
 export const migrationsFor = (dialect: DialectName): Record<string, Migration> => ({
@@ -29,8 +29,8 @@ export const migrationsFor = (dialect: DialectName): Record<string, Migration> =
   '2026-11-25-b-key-version': keyVersion(dialect),
   '2026-11-28-a-pet-profiles': petProfiles,
   '2026-11-28-b-catalog': catalog(dialect),
-  '2026-11-28-c-photos': photos(dialect),
   '2026-11-28-d-pet-search': petSearch(dialect),
+  '2026-11-28-e-photos': photos(dialect),
 });
 
 // Kysely's own tables live in the deployment's schema; otherwise it may find another deployment's tables.

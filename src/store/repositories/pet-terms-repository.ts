@@ -49,7 +49,7 @@ const chunkSizes = [64, 8];
  * many rows with Kysely's builder for every group cost more than the rest of a creation (profiled).
  */
 async function insertTermRows(db: Db, rows: readonly PetTermRow[]): Promise<void> {
-  for (let start = 0; start < rows.length; ) {
+  for (let start = 0; start < rows.length;) {
     const left = rows.length - start;
     const size = chunkSizes.find((chunk) => chunk <= left) ?? chunkSizes.at(-1)!;
     const chunk = rows.slice(start, start + size);

@@ -180,6 +180,12 @@ export async function changeTime(db: Db, now: number): Promise<number> {
   return latest === null ? now : Math.max(now, Number(latest) + 1);
 }
 
+/** When the pet was created, removed or not. */
+export async function findPetCreationTime(db: Db, id: number): Promise<number> {
+  const row = await db.selectFrom('pets').select('created_at').where('id', '=', id).executeTakeFirstOrThrow();
+  return Number(row.created_at);
+}
+
 /** The id of the pet's open order (placed or approved), if it has one. */
 export async function findOpenOrderId(db: Db, petId: number): Promise<number | undefined> {
   const row = await db
