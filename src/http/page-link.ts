@@ -51,14 +51,17 @@ export const pageLimitQuery = (items: string) =>
     }),
   );
 
-/** The `cursor` query parameter of a listing whose cursors hold the values of `filters` (e.g. `status`). */
-export const pageCursorQuery = (filters: readonly string[]) =>
+/**
+ * The `cursor` query parameter of a listing whose cursors are bound to `boundTo`, the query parameters that
+ * choose its items, in words that end the sentence "valid only with the same …" (e.g. "`status` and `petId`").
+ */
+export const pageCursorQuery = (boundTo: string) =>
   Type.Optional(
     Type.String({
       minLength: 1,
       maxLength: 200,
       description:
         'Opaque position from the `Link` header (`rel="next"` or `rel="resume"`) of an earlier page; valid ' +
-        `only with the same ${filters.map((filter) => `\`${filter}\``).join(' and ')}`,
+        `only with the same ${boundTo}`,
     }),
   );

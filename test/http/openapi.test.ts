@@ -15,6 +15,7 @@ interface Operation {
   operationId: string;
   deprecated?: boolean;
   security?: unknown[];
+  parameters?: Array<{ name: string; in: string; description?: string }>;
   requestBody?: {
     required: boolean;
     content: Record<
@@ -168,6 +169,14 @@ describe('the OpenAPI document', () => {
     ])
       assert.ok(doc.components.schemas[name], name);
     assert.deepEqual(doc.components.schemas.Error!.properties!.code!.enum, errorCodes);
+  });
+
+  test("each listing's cursor says, in words, the parameters it is valid with", () => {
+    const cursorOf = (path: string) =>
+      doc.paths[path]!.get!.parameters!.find((p) => p.in === 'query' && p.name === 'cursor')!.description;
+    assert.match(cursorOf('/pets')!, /; valid only with the same filters and `sort`$/);
+    assert.match(cursorOf('/store/orders')!, /; valid only with the same `status` and `petId`$/);
+    assert.match(cursorOf('/events')!, /; valid only with the same `type`$/);
   });
 
   test('a body is required where the operation takes one; elsewhere it is optional and has no fields', () => {

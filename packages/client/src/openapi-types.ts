@@ -875,7 +875,7 @@ export interface operations {
                 updatedSince?: string;
                 /** @description Order of the listing, ties broken by id: `id` (ascending, the default), `updatedAt` (oldest change first, for syncing), `-updatedAt` (newest change first), `-createdAt` (newest arrival first), `name` */
                 sort?: "id" | "updatedAt" | "-updatedAt" | "-createdAt" | "name";
-                /** @description Opaque position from the `Link` header (`rel="next"` or `rel="resume"`) of an earlier page; valid only with the same `the filters and `sort`` */
+                /** @description Opaque position from the `Link` header (`rel="next"` or `rel="resume"`) of an earlier page; valid only with the same filters and `sort` */
                 cursor?: string;
             };
             header?: never;

@@ -44,7 +44,7 @@ export const ListEventsQuery = Type.Object(
       }),
     ),
     limit: pageLimitQuery('events'),
-    cursor: pageCursorQuery(['type']),
+    cursor: pageCursorQuery('`type`'),
   },
   { additionalProperties: false },
 );

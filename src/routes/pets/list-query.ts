@@ -92,7 +92,7 @@ export const ListPetsQuery = Type.Object(
           'first, for syncing), `-updatedAt` (newest change first), `-createdAt` (newest arrival first), `name`',
       }),
     ),
-    cursor: pageCursorQuery(['the filters and `sort`']),
+    cursor: pageCursorQuery('filters and `sort`'),
   },
   { additionalProperties: false },
 );

@@ -26,7 +26,7 @@ export const ListOrdersQuery = Type.Object(
     limit: pageLimitQuery('orders'),
     status: Type.Optional(Type.Ref(OrderStatusSchema, { description: 'Only orders with this status' })),
     petId: Type.Optional(idSchema('Only orders for this animal')),
-    cursor: pageCursorQuery(['status', 'petId']),
+    cursor: pageCursorQuery('`status` and `petId`'),
   },
   { additionalProperties: false },
 );
