@@ -6,11 +6,16 @@ import type {
   Breed,
   Category,
   EventTypeFilter,
+  ListPetsOptions,
   NewPet,
+  Page,
   Pet,
   PetPatch,
+  PetSort,
   PetstoreClient,
+  PetSync,
   PetWithEtag,
+  SyncPetsOptions,
   UpdatePetOptions,
 } from '@petstore/client';
 
@@ -52,6 +57,59 @@ expectTypeOf<ReturnType<PetstoreClient['updatePetWithEtag']>>().resolves.toEqual
 expectTypeOf<ReturnType<PetstoreClient['getPetWithEtag']>>().resolves.toEqualTypeOf<PetWithEtag>();
 expectTypeOf<PetWithEtag>().toEqualTypeOf<{ pet: Pet; etag: string }>();
 expectTypeOf<ReturnType<PetstoreClient['removePet']>>().resolves.toEqualTypeOf<void>();
+
+// listPets takes every filter of the listing, each typed: ids as numbers, values of the profile's sets, the
+// names of the flags, a Date or a string for a time; one value or a list of them; and one of the sorts.
+expectTypeOf<PetstoreClient['listPets']>().parameter(0).toEqualTypeOf<ListPetsOptions | undefined>();
+expectTypeOf<PetstoreClient['listPetsPage']>().parameter(0).toEqualTypeOf<ListPetsOptions | undefined>();
+expectTypeOf<PetstoreClient['listAllPets']>().parameter(0).toEqualTypeOf<ListPetsOptions | undefined>();
+expectTypeOf({
+  status: 'available',
+  categoryId: [1, 2],
+  breed: ['Beagle', 'Tabby'],
+  sex: 'female',
+  age: ['baby', 'young'],
+  size: ['small', 'medium'],
+  coat: 'short',
+  goodWith: ['cats', 'dogs'],
+  attributes: ['vaccinated'],
+  tag: 'calm',
+  q: 'tabby',
+  updatedSince: new Date(),
+  sort: '-createdAt',
+  limit: 10,
+  cursor: 'Mi4…',
+} as const).toExtend<ListPetsOptions>();
+expectTypeOf({ categoryId: 1, updatedSince: '2026-11-01T00:00:00Z' }).toExtend<ListPetsOptions>();
+expectTypeOf<ListPetsOptions['categoryId']>().toEqualTypeOf<number | readonly number[] | undefined>();
+expectTypeOf<ListPetsOptions['updatedSince']>().toEqualTypeOf<Date | string | undefined>();
+expectTypeOf<PetSort>().toEqualTypeOf<'id' | 'updatedAt' | '-updatedAt' | '-createdAt' | 'name'>();
+// @ts-expect-error categoryId is a number
+expectTypeOf({ categoryId: '1' }).toExtend<ListPetsOptions>();
+// @ts-expect-error size is small, medium, large or xlarge
+expectTypeOf({ size: ['small', 'huge'] } as const).toExtend<ListPetsOptions>();
+// @ts-expect-error sex is female, male or unknown
+expectTypeOf({ sex: 'f' } as const).toExtend<ListPetsOptions>();
+// @ts-expect-error goodWith names children, dogs or cats
+expectTypeOf({ goodWith: ['horses'] } as const).toExtend<ListPetsOptions>();
+// @ts-expect-error goodWith names whom, without a value: the listing asks for true
+expectTypeOf({ goodWith: { cats: true } } as const).toExtend<ListPetsOptions>();
+// @ts-expect-error attributes names spayedNeutered, houseTrained, vaccinated or specialNeeds
+expectTypeOf({ attributes: ['neutered'] } as const).toExtend<ListPetsOptions>();
+// @ts-expect-error the sorts are id, updatedAt, -updatedAt, -createdAt and name
+expectTypeOf({ sort: 'createdAt' } as const).toExtend<ListPetsOptions>();
+// @ts-expect-error updatedSince is a Date or an RFC 3339 string
+expectTypeOf({ updatedSince: 1_700_000_000_000 }).toExtend<ListPetsOptions>();
+// A page says where the next starts and, on the last page of a resumable listing, where to resume later.
+expectTypeOf<ReturnType<PetstoreClient['listPetsPage']>>().resolves.toEqualTypeOf<Page<Pet>>();
+expectTypeOf<Page<Pet>['resumeCursor']>().toEqualTypeOf<string | undefined>();
+// syncPets takes the filters and a cursor, but no sort (a sync is by updatedAt), and gives the animals and
+// the cursor to keep.
+expectTypeOf<SyncPetsOptions>().not.toHaveProperty('sort');
+expectTypeOf({ categoryId: [2], goodWith: ['dogs'], cursor: 'Mi4…' } as const).toExtend<SyncPetsOptions>();
+expectTypeOf<ReturnType<PetstoreClient['syncPets']>>().toEqualTypeOf<PetSync>();
+expectTypeOf<PetSync>().toExtend<AsyncIterable<Pet>>();
+expectTypeOf<PetSync['cursor']>().toEqualTypeOf<string | undefined>();
 
 // listEvents filters by one of the feed's types, or by every type of a resource: anything else is refused.
 expectTypeOf<NonNullable<Parameters<PetstoreClient['listEvents']>[0]>>()

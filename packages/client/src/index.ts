@@ -11,7 +11,6 @@ export {
   type Inventory,
   type ListEventsOptions,
   type ListOrdersOptions,
-  type ListPetsOptions,
   type NewOrder,
   type NewPet,
   type Order,
@@ -21,10 +20,23 @@ export {
   type Pet,
   type PetPatch,
   type PetStatus,
+  type PetSync,
   type PetWithEtag,
   type PetstoreClientOptions,
+  type SyncPetsOptions,
   type UpdatePetOptions,
 } from './petstore-client.js';
+export type {
+  ListPetsOptions,
+  PetAge,
+  PetAttributeName,
+  PetCoat,
+  PetFilters,
+  PetGoodWithName,
+  PetSex,
+  PetSize,
+  PetSort,
+} from './pet-query.js';
 export { PetstoreError, type ClientErrorCode } from './petstore-error.js';
 // For code that sends its own requests (as a bulk import paces them): the SDK's reading of the headers.
 export { rateLimitOf, type RateLimitState } from './rate-limit.js';

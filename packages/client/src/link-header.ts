@@ -1,10 +1,12 @@
-// The `rel="next"` target of an RFC 8288 Link header, as the service sends it on paginated listings.
+// The targets of an RFC 8288 Link header, as the service sends it on paginated listings: `rel="next"` while
+// more follow, `rel="resume"` on the last page of a listing that can be resumed later.
 
-/** The URL of the link with `rel="next"`, or undefined. */
-export function nextLink(header: string | null): string | undefined {
+/** The URL of the link with relation `rel` (`next`, `resume`), or undefined. */
+export function linkTarget(header: string | null, rel: 'next' | 'resume'): string | undefined {
+  const relation = new RegExp(`;\\s*rel="?([^";]*\\s)?${rel}(\\s[^";]*)?"?\\s*(;|$)`, 'i');
   for (const link of header?.split(/,(?=\s*<)/) ?? []) {
     const match = /^\s*<([^>]*)>(.*)$/.exec(link);
-    if (match && /;\s*rel="?([^";]*\s)?next(\s[^";]*)?"?\s*(;|$)/i.test(match[2]!)) return match[1];
+    if (match && relation.test(match[2]!)) return match[1];
   }
   return undefined;
 }

@@ -2,7 +2,8 @@
 // OpenAPI document. It retries what is safe to retry, pages through listings and throws PetstoreError.
 import createClient, { type Client } from 'openapi-fetch';
 import type { components, paths } from './openapi-types.js';
-import { nextLink } from './link-header.js';
+import { linkTarget } from './link-header.js';
+import { petsQuery, type ListPetsOptions, type PetFilters } from './pet-query.js';
 import { errorFromResponse, PetstoreError } from './petstore-error.js';
 import { rateLimitOf, type RateLimitState } from './rate-limit.js';
 import { retryingFetch, type RetryingFetch } from './retrying-fetch.js';
@@ -52,12 +53,29 @@ export interface PetstoreClientOptions extends Partial<RetryOptions> {
   warn?: (message: string) => void;
 }
 
-export interface ListPetsOptions {
-  status?: PetStatus;
-  /** Animals per page, 1 to 100 (default 20). */
-  limit?: number;
-  /** Where to start: the `nextCursor` of an earlier page with the same `status`. */
+/** syncPets's options: the filters of the animals to keep a copy of, and where an earlier sync stopped. */
+export interface SyncPetsOptions extends PetFilters {
+  /**
+   * Where to start: the `cursor` an earlier sync with the same filters left. Without it, from the oldest
+   * change (or from `updatedSince`).
+   */
   cursor?: string;
+  /** Animals per page, 1 to 100 (default 100). */
+  limit?: number;
+}
+
+/**
+ * Every animal created or changed since a cursor, oldest change first, each in its latest state; iterate it
+ * with `for await`, then keep its `cursor` for the next run. Iterating it again goes on from that cursor.
+ */
+export interface PetSync extends AsyncIterable<Pet> {
+  /**
+   * Where the next run starts, with the same filters: after every page whose animals have all been given, and
+   * once the iteration ends, after the last change read. Saved after a run, the next run gets every animal
+   * created or changed since, none missed; saved as the run goes (after each animal), a run that stops half
+   * way is taken up again at the page it stopped in, whose animals come again.
+   */
+  readonly cursor: string | undefined;
 }
 
 /** Options of the calls that create something (createPet, placeOrder). */
@@ -118,6 +136,11 @@ export interface Page<T> {
   items: T[];
   /** The `cursor` of the next page, from `Link: rel="next"`; undefined on the last page. */
   nextCursor: string | undefined;
+  /**
+   * On the last page, the `cursor` to ask with later for what came since, from `Link: rel="resume"`: every
+   * listing has one but pets sorted newest first (`-updatedAt`, `-createdAt`).
+   */
+  resumeCursor?: string;
 }
 
 /** The actions of the transition table that an existing order takes. */
@@ -140,6 +163,8 @@ function apiBaseOf(baseUrl: string): string {
  * const client = new PetstoreClient({ baseUrl: 'https://api.example.com/v1', apiKey: process.env.PETSTORE_API_KEY! });
  * const rex = await client.createPet({ name: 'Rex', categoryId: 1 });
  * for await (const pet of client.listAllPets({ status: 'available' })) console.log(pet.name);
+ * // Young cats that are good with dogs, newest arrivals first
+ * const cats = await client.listPets({ categoryId: 2, age: 'young', goodWith: ['dogs'], sort: '-createdAt' });
  */
 export class PetstoreClient {
   readonly #api: Client<paths>;
@@ -207,10 +232,13 @@ export class PetstoreClient {
   }
 
   /**
-   * One page of animals in ascending id order.
+   * One page of animals, in ascending id order or that of `sort`, with every filter given (docs/search.md).
+   * Lists are sent as comma lists and a Date as RFC 3339; the service checks the values (PetstoreError
+   * `validation_failed`, naming the parameter).
    *
    * @example
    * const firstTen = await client.listPets({ status: 'available', limit: 10 });
+   * const smallCalm = await client.listPets({ categoryId: [1, 2], size: ['small', 'medium'], q: 'calm' });
    */
   async listPets(options: ListPetsOptions = {}): Promise<Pet[]> {
     return (await this.listPetsPage(options)).items;
@@ -225,17 +253,41 @@ export class PetstoreClient {
    * if (nextCursor) console.log('more follow:', await client.listPets({ limit: 10, cursor: nextCursor }));
    */
   listPetsPage(options: ListPetsOptions = {}): Promise<Page<Pet>> {
-    return this.#page('/pets', options);
+    return this.#page('/pets', petsQuery(options));
   }
 
   /**
-   * Every animal, page after page, following the `Link: rel="next"` header until there is none.
+   * Every animal, page after page, following the `Link: rel="next"` header until there is none; every page
+   * with the same filters and sort.
    *
    * @example
    * for await (const pet of client.listAllPets({ status: 'sold' })) console.log(pet.id, pet.name);
+   * for await (const pet of client.listAllPets({ goodWith: ['cats'], sort: 'name' })) console.log(pet.name);
    */
   listAllPets({ limit = 100, ...filters }: ListPetsOptions = {}): AsyncGenerator<Pet, void, undefined> {
-    return this.#pages('/pets', { ...filters, limit });
+    return this.#pages('/pets', petsQuery({ ...filters, limit }));
+  }
+
+  /**
+   * A sync of a copy of the animals: every animal created or changed since `cursor`, oldest change first
+   * (`sort: 'updatedAt'`), each once in its latest state, with the filters given; then, as `cursor`, where the
+   * next run starts. No change is missed, even while others are written (docs/search.md). Removed animals
+   * are not listed: the event feed's `pet.removed` tells of them.
+   *
+   * @example
+   * const sync = client.syncPets({ categoryId: 2, cursor: await loadCursor() });
+   * for await (const pet of sync) await saveCopy(pet);
+   * await storeCursor(sync.cursor);
+   */
+  syncPets({ cursor, limit = 100, ...filters }: SyncPetsOptions = {}): PetSync {
+    const query = petsQuery({ ...filters, sort: 'updatedAt', limit });
+    const at = { cursor };
+    return {
+      get cursor() {
+        return at.cursor;
+      },
+      [Symbol.asyncIterator]: () => this.#pages('/pets', query, at),
+    };
   }
 
   /**
@@ -563,32 +615,40 @@ export class PetstoreClient {
     );
   }
 
-  /** One page of a listing, with the cursor of the next from its `Link: rel="next"` header. */
+  /** One page of a listing, with the cursors of its `Link` header: of the next page, or to resume at. */
   async #page<P extends Listing>(path: P, query: ListingQuery<P>): Promise<Page<ListingItem<P>>> {
     const requestId = crypto.randomUUID();
-    let nextCursor: string | undefined;
+    let link: string | null = null;
     const items = await this.#call(requestId, async () => {
       const result = await (this.#api as unknown as ListingClient).GET<ListingItem<P>[]>(path, {
         params: { query: withoutUndefined(query) },
         headers: { 'x-request-id': requestId },
       });
-      const next = nextLink(result.response.headers.get('link'));
-      nextCursor = next && (new URL(next, `${this.#baseUrl}/`).searchParams.get('cursor') ?? undefined);
+      link = result.response.headers.get('link');
       return result;
     });
-    return { items, nextCursor };
+    const cursorOf = (rel: 'next' | 'resume') => {
+      const target = linkTarget(link, rel);
+      return target && (new URL(target, `${this.#baseUrl}/`).searchParams.get('cursor') ?? undefined);
+    };
+    return { items, nextCursor: cursorOf('next'), resumeCursor: cursorOf('resume') };
   }
 
-  /** Every item of a listing, page after page, until a page names no next one. */
+  /**
+   * Every item of a listing from `at.cursor` on, page after page, until a page names no next one. `at.cursor`
+   * moves on once every item of a page was given: to the next page's cursor, and after the last page to its
+   * resume cursor, where it has one.
+   */
   async *#pages<P extends Listing>(
     path: P,
     query: ListingQuery<P>,
+    at: { cursor: string | undefined } = { cursor: query.cursor },
   ): AsyncGenerator<ListingItem<P>, void, undefined> {
-    for (let cursor = query.cursor; ;) {
-      const page = await this.#page(path, { ...query, cursor });
+    for (;;) {
+      const page = await this.#page(path, { ...query, cursor: at.cursor });
       yield* page.items;
+      at.cursor = page.nextCursor ?? page.resumeCursor ?? at.cursor;
       if (!page.nextCursor) return;
-      cursor = page.nextCursor;
     }
   }
 
