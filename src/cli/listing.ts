@@ -20,22 +20,28 @@ export const withListOptions = (command: Command, noun: string): Command =>
       `${noun[0]!.toUpperCase()}${noun.slice(1)} per page, 1 to 100 (default 20; 100 with --all)`,
       positiveInteger('--limit'),
     )
-    .option('--cursor <cursor>', 'Start at this page: the cursor an earlier page printed as its next')
+    .option('--cursor <cursor>', 'Start at this page: a cursor an earlier page printed')
     .option('--all', 'Every page (from --cursor on, when given), following the Link header');
 
 /**
  * Prints one page. In text, a table on stdout, and on stderr, when the page's `Link` header names a next
  * page, a hint with its cursor, so that stdout stays the listing alone; under --json, one object with the
  * items and `nextCursor` (null on the last page).
+ *
+ * With `resumed` (what a later run from the last page gets, for a listing read as a sync), the last page's
+ * resume cursor too: in text a hint on stderr that names it; under --json `resumeCursor` (null before the
+ * last page).
  */
 export function printPage<T extends object>(
   page: Page<T>,
   noun: string,
   rowOf: (item: T) => Row,
   json?: boolean,
+  resumed?: string,
 ): void {
   if (json) {
-    console.log(JSON.stringify({ items: page.items, nextCursor: page.nextCursor ?? null }));
+    const resume = resumed === undefined ? {} : { resumeCursor: page.resumeCursor ?? null };
+    console.log(JSON.stringify({ items: page.items, nextCursor: page.nextCursor ?? null, ...resume }));
     return;
   }
   printFound(page.items, rowOf);
@@ -44,4 +50,9 @@ export function printPage<T extends object>(
       `More ${noun} follow this page of ${page.items.length}: add --cursor ${page.nextCursor} for the ` +
         'next page, or --all to list every page.',
     );
+  else if (resumed !== undefined && page.resumeCursor) printResumeHint(page.resumeCursor, resumed);
 }
+
+/** The hint, on stderr, of where a later run takes up a listing read to its end, and what it gets. */
+export const printResumeHint = (cursor: string, resumed: string): void =>
+  console.error(`That was the last page: later, add --cursor ${cursor} for ${resumed}.`);

@@ -48,6 +48,16 @@ test('pets import --help and breeds import --help load the SDK, not the store or
   }
 });
 
+test("pets list --help checks the filters' values against the domain's lists, without TypeBox", async () => {
+  const loaded = await loadedBy(['pets', 'list', '--help']);
+  assert.ok(loaded.some((url) => url.endsWith('/src/domain/pet-profile-values.ts')));
+  assert.ok(loaded.some((url) => url.endsWith('/src/cli/pet-filter-options.ts')));
+  assert.deepEqual(
+    loaded.filter((url) => heavy.test(url)),
+    [],
+  );
+});
+
 test('pets export --help does not load the CSV reader, which only import needs', async () => {
   const loaded = await loadedBy(['pets', 'export', '--help']);
   assert.ok(loaded.some((url) => url.endsWith('/src/cli/bulk/export-pets.ts')));

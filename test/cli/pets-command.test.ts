@@ -9,19 +9,11 @@ import { promisify } from 'node:util';
 import { backends } from '../helpers/backends.js';
 import { newPet } from '../helpers/http-calls.js';
 import { assertNewPet } from '../helpers/pet-profile.js';
-import { runCli } from '../helpers/run-cli.js';
+import { petNames as names, runCli } from '../helpers/run-cli.js';
 import { startSdkServer, type SdkServer } from '../helpers/sdk-server.js';
 
 const cliEntry = new URL('../../src/cli/main.ts', import.meta.url).pathname;
 const run = promisify(execFile);
-
-/** The NAME column of a table of pets. */
-const names = (table: string) =>
-  table
-    .trim()
-    .split('\n')
-    .slice(1)
-    .map((line) => line.split(/\s+/)[1]);
 
 for (const backend of backends) {
   describe(`petstore pets on ${backend.name}`, () => {

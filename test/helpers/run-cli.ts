@@ -1,4 +1,4 @@
-// Runs the `petstore` command as a child process and collects what it printed.
+// Runs the `petstore` command as a child process and collects what it printed, and reads its tables.
 import { execFile } from 'node:child_process';
 
 const cliEntry = new URL('../../src/cli/main.ts', import.meta.url).pathname;
@@ -22,3 +22,11 @@ export function runCli(args: string[], env: Record<string, string> = {}): Promis
     );
   });
 }
+
+/** The NAME column of a table of pets, as `pets list` prints it. */
+export const petNames = (table: string): string[] =>
+  table
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((line) => line.split(/\s+/)[1]!);

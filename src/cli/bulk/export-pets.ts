@@ -2,7 +2,7 @@
 // more written before the stream has taken the last. CSV (with a header row) and NDJSON, as import reads them.
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
-import type { Pet, PetStatus, PetstoreClient } from '@petstore/client';
+import type { Pet, PetFilters, PetstoreClient } from '@petstore/client';
 import type { BulkFormat } from './bulk-format.js';
 import { petColumns } from './pet-columns.js';
 
@@ -21,16 +21,16 @@ async function write(out: Writable, text: string): Promise<void> {
   if (!out.write(text)) await once(out, 'drain');
 }
 
-/** Writes every pet (with `status`, only those) to `out`; returns how many. */
+/** Writes every pet (with `filters`, those they choose) to `out`, in id order; returns how many. */
 export async function exportPets(
   client: PetstoreClient,
   {
-    status,
+    filters = {},
     format,
     out,
     onProgress,
   }: {
-    status?: PetStatus;
+    filters?: PetFilters;
     format: BulkFormat;
     out: Writable;
     onProgress?: (exported: number) => void;
@@ -39,7 +39,7 @@ export async function exportPets(
   if (format === 'csv') await write(out, `${petColumns.map((column) => column.name).join(',')}\n`);
   let exported = 0;
   let page = '';
-  for await (const pet of client.listAllPets({ status, limit: 100 })) {
+  for await (const pet of client.listAllPets({ ...filters, limit: 100 })) {
     page += lineOf[format](pet);
     // Written a page's worth at a time: fewer, larger writes, and still only one page held.
     if (++exported % 100 === 0) {

@@ -4,7 +4,7 @@ import { once } from 'node:events';
 import { existsSync, renameSync, statSync, createWriteStream, type WriteStream } from 'node:fs';
 import { finished } from 'node:stream/promises';
 import { Command, Option } from 'commander';
-import { PetstoreClient, type PetStatus } from '@petstore/client';
+import { PetstoreClient } from '@petstore/client';
 import { exportPets } from '../bulk/export-pets.js';
 import {
   formatNames,
@@ -22,7 +22,7 @@ import { keepHeapSmall } from '../bulk/small-heap.js';
 import { withClient, withClientOptions, type ClientFlags } from '../client-options.js';
 import { usageError } from '../cli-error.js';
 import { positiveInteger } from '../option-parsers.js';
-import { petStatuses } from '../../domain/pet-status.js';
+import { petFiltersOf, withPetFilterOptions, type PetFilterFlags } from '../pet-filter-options.js';
 
 interface ImportFlags extends ClientFlags {
   format?: FormatName;
@@ -32,8 +32,7 @@ interface ImportFlags extends ClientFlags {
   maxWait: number;
 }
 
-interface ExportFlags extends ClientFlags {
-  status?: PetStatus;
+interface ExportFlags extends ClientFlags, PetFilterFlags {
   format?: FormatName;
   output?: string;
   maxWait: number;
@@ -143,16 +142,17 @@ async function openOutput(partial: string, output: string): Promise<WriteStream>
 }
 
 function exportCommand(): Command {
-  const command = new Command('export')
-    .description(
-      'Write every pet (or those with --status) as CSV or JSON Lines, page by page, as import reads them',
-    )
-    .addOption(new Option('--status <status>', 'Only pets with this status').choices(petStatuses))
+  const command = withPetFilterOptions(
+    new Command('export').description(
+      'Write every pet (or those the filters choose, as `pets list` takes them) as CSV or JSON Lines, page ' +
+        'by page, as import reads them',
+    ),
+  )
     .addOption(formatOption('output; csv to stdout when not given'))
     .option('--output <file>', 'Write to this file (complete once the command succeeds) instead of stdout')
     .addOption(maxWaitOption('run again later'));
   return withClientOptions(command).action(async (flags: ExportFlags) => {
-    const { status, output } = flags;
+    const { output } = flags;
     const format = output ? formatOf(output, flags.format) : formatOfStream(flags.format);
     // A file appears under its name only once complete: an interrupted export leaves no half file to import.
     const partial = output && `${output}.partial`;
@@ -163,7 +163,8 @@ function exportCommand(): Command {
     keepHeapSmall();
     const exported = await withClient(
       flags,
-      (client) => exportPets(client, { status, format, out, onProgress: (n) => bar.update(n) }),
+      (client) =>
+        exportPets(client, { filters: petFiltersOf(flags), format, out, onProgress: (n) => bar.update(n) }),
       // One request at a time: a 429 is met at most once a window, and its Retry-After waited out.
       { transport: transport.send, maxDelayMs: flags.maxWait * 1000 },
     ).finally(() => {

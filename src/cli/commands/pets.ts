@@ -3,13 +3,14 @@
 import { Command, Option } from 'commander';
 import type { NewPet, Pet } from '@petstore/client';
 import { dayInWords, getPetRetirement } from '../../domain/deprecations.js';
-import { petStatuses } from '../../domain/pet-status.js';
+import { petSorts, type PetSort } from '../../domain/pet-listing.js';
 import { progressBar } from '../bulk/progress-bar.js';
 import { usageError } from '../cli-error.js';
 import { withClient, withClientOptions, type ClientFlags } from '../client-options.js';
-import { withListOptions, printPage, type ListFlags } from '../listing.js';
+import { withListOptions, printPage, printResumeHint, type ListFlags } from '../listing.js';
 import { positiveInteger } from '../option-parsers.js';
 import { petDetails } from '../pet-details.js';
+import { petFiltersOf, withPetFilterOptions, type PetFilterFlags } from '../pet-filter-options.js';
 import { petBodyOf, withNewPetOptions, withPetChangeOptions, type PetFlags } from '../pet-options.js';
 import { printFound, printOutcome } from '../print-table.js';
 import { bulkCommands } from './pets-bulk.js';
@@ -25,27 +26,44 @@ export function petsCommand(): Command {
 
   withClientOptions(
     withListOptions(
-      pets
-        .command('list')
-        .description('List pets: one page (the first, or the one --cursor names), or every page with --all')
-        .addOption(new Option('--status <status>', 'Only pets with this status').choices(petStatuses)),
+      withPetFilterOptions(
+        pets
+          .command('list')
+          .description(
+            'List pets, filtered and sorted as asked: one page (the first, or the one --cursor names), or ' +
+              'every page with --all',
+          ),
+      ).addOption(
+        new Option(
+          '--sort <sort>',
+          'Order, by default id; updatedAt is the oldest change first, to sync; -updatedAt and -createdAt ' +
+            'the newest first',
+        ).choices(petSorts),
+      ),
       'pets',
     ),
-  ).action(async (flags: ClientFlags & ListFlags & { status?: Pet['status'] }) => {
-    const { status, limit, cursor } = flags;
+  ).action(async (flags: ClientFlags & ListFlags & PetFilterFlags & { sort?: PetSort }) => {
+    const { sort, limit, cursor } = flags;
+    const filters = petFiltersOf(flags);
+    // Sorted by change, the listing is a sync: its last page says where a later run takes it up.
+    const resumed = sort === 'updatedAt' ? 'the pets changed since' : undefined;
     await withClient(flags, async (client) => {
       // The page's own Link header says whether more follow: no request for the next page.
-      if (!flags.all)
-        return printPage(await client.listPetsPage({ status, limit, cursor }), 'pets', petRow, flags.json);
+      if (!flags.all) {
+        const page = await client.listPetsPage({ ...filters, sort, limit, cursor });
+        return printPage(page, 'pets', petRow, flags.json, resumed);
+      }
+      const sync = resumed ? client.syncPets({ ...filters, limit, cursor }) : undefined;
       const collected: Pet[] = [];
       const progress = progressBar('Fetched {value} pets…', 0, flags.json);
       try {
-        for await (const pet of client.listAllPets({ status, limit, cursor }))
+        for await (const pet of sync ?? client.listAllPets({ ...filters, sort, limit, cursor }))
           progress.update(collected.push(pet));
       } finally {
         progress.stop();
       }
       printFound(collected, petRow, flags.json);
+      if (sync?.cursor && resumed && !flags.json) printResumeHint(sync.cursor, resumed);
     });
   });
 
