@@ -171,6 +171,10 @@ for (const backend of backends) {
       for await (const pet of first) seen.push(pet);
       assert.deepEqual(ids(seen), ids(made));
       assert.ok(first.cursor);
+      const fromTime = client.syncPets({ categoryId: category, updatedSince: new Date(made[1]!.updatedAt) });
+      const since: string[] = [];
+      for await (const pet of fromTime) since.push(pet.name);
+      assert.deepEqual(since, ['Bo', 'Cy'], 'from a time rather than a cursor');
 
       await client.updatePet(made[1]!.id, { name: 'Bob' });
       const dee = await client.createPet({ name: 'Dee', categoryId: category });
@@ -183,6 +187,9 @@ for (const backend of backends) {
       const again: string[] = [];
       for await (const pet of first) again.push(pet.name);
       assert.deepEqual(again, ['Bob', 'Dee'], 'iterated again, a sync goes on from its own cursor');
+      const changedSince: string[] = [];
+      for await (const pet of fromTime) changedSince.push(pet.name);
+      assert.deepEqual(changedSince, ['Bob', 'Dee'], 'its cursor goes with its updatedSince');
       for await (const pet of next) assert.fail(`nothing changed, yet ${pet.name} came`);
       assert.ok(next.cursor);
       await client.removePet(dee.id);
