@@ -1,9 +1,10 @@
 // The README's first search: the sample animals of examples/animals.csv import whole with
-// `petstore pets import`, and the adopter's query finds the young cats that are good with dogs.
+// `petstore pets import`, and the adopter's query finds the young cats that are good with dogs, through the API
+// and through `petstore pets list`.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { backends } from '../helpers/backends.js';
-import { runCli } from '../helpers/run-cli.js';
+import { petNames, runCli } from '../helpers/run-cli.js';
 import { startSdkServer, type SdkServer } from '../helpers/sdk-server.js';
 
 describe('the sample animals', () => {
@@ -24,5 +25,13 @@ describe('the sample animals', () => {
     const names = ((await res.json()) as Array<{ name: string }>).map((pet) => pet.name);
     // Rows are sent several at a time, so ids need not follow the file's order.
     assert.deepEqual(names.sort(), ['Luna', 'Miso', 'Smokey', 'Ziggy']);
+    // The same from the command line, given the bare host as the README's PETSTORE_URL is.
+    const host = { ...env, PETSTORE_URL: server.baseUrl.replace(/\/v1$/, '') };
+    const listed = await runCli(
+      ['pets', 'list', '--category', '2', '--age', 'young', '--good-with', 'dogs'],
+      host,
+    );
+    assert.equal(listed.code, 0, listed.stderr);
+    assert.deepEqual(petNames(listed.stdout).sort(), ['Luna', 'Miso', 'Smokey', 'Ziggy']);
   });
 });
