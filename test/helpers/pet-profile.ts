@@ -19,8 +19,8 @@ export const unknownProfile = {
 } satisfies Partial<Pet>;
 
 /**
- * Holds that `pet` has the seed's `fields`, the unknown profile, and the service's timestamps of a creation
- * (RFC 3339 UTC, updatedAt = createdAt).
+ * Holds that `pet` has the seed's `fields`, the unknown profile, no photos, and the service's timestamps of a
+ * creation (RFC 3339 UTC, updatedAt = createdAt).
  */
 export function assertNewPet(pet: Pet, fields: Pick<Pet, 'name' | 'categoryId' | 'status'>): void {
   assert.match(pet.createdAt, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/);
@@ -28,6 +28,7 @@ export function assertNewPet(pet: Pet, fields: Pick<Pet, 'name' | 'categoryId' |
     id: pet.id,
     ...fields,
     ...unknownProfile,
+    photos: [],
     createdAt: pet.createdAt,
     updatedAt: pet.createdAt,
   });
