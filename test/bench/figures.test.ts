@@ -13,6 +13,7 @@ import { orderLayout, orderStatusOf, petStatusIn, petsToRename } from '../../ben
 import { cpuSecondsIn } from '../../bench/lib/process-cpu.js';
 import { searchedWords, seedPet, seedRow, seedTerms, statusOf } from '../../bench/lib/pet-rows.js';
 import { PetSchema, PetStatusSchema } from '../../src/domain/pet.js';
+import { PhotoSchema } from '../../src/domain/photo.js';
 import { brokenProfileRule } from '../../src/domain/pet-profile-rules.js';
 import { createValidatorCompiler } from '../../src/http/validation.js';
 
@@ -126,7 +127,7 @@ test('seeded statuses are 60% available, 25% pending, 15% sold', () => {
 });
 
 test('seeded pets carry a full profile the API would take, the same for the same id', () => {
-  const compile = createValidatorCompiler([PetStatusSchema]);
+  const compile = createValidatorCompiler([PetStatusSchema, PhotoSchema]);
   const valid = compile({ schema: PetSchema, httpPart: 'body', method: 'GET', url: '/v1/pets' }) as ((
     value: unknown,
   ) => boolean) & { errors?: unknown };
