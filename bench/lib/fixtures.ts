@@ -96,10 +96,10 @@ export function createFixtures(options: FixtureOptions) {
     photos: memo(sqliteIn('photos', pets)),
     /** The photo rows' upload (bench/lib/photo-file.ts). */
     photoFile: memo(() => writeTwelveMegapixelJpeg(join(dir, 'photo.jpg'))),
-    /** The photo of the download rows, uploaded the first time through `server`, on the photos deployment. */
-    mediumPhoto: (server: ServerSpec) =>
+    /** The photo of the download rows, uploaded the first time through `server` to pet `petId` of the photos deployment. */
+    mediumPhoto: (server: ServerSpec, petId: number) =>
       (mediumPhoto ??= (async () =>
-        uploadMediumPhoto(server, await fixtures.photos(), await fixtures.photoFile(), dir))()),
+        uploadMediumPhoto(server, await fixtures.photos(), petId, await fixtures.photoFile(), dir))()),
     jsonServerDb: memo(async () => {
       const file = join(dir, 'json-server-db.json');
       writeJsonServerDb(file, pets);

@@ -12,10 +12,11 @@ export interface MediumPhoto {
   folder: string;
 }
 
-/** Uploads `jpeg` to the deployment's last pet (past the upload rows' pool) and keeps its medium size. */
+/** Uploads `jpeg` to the deployment's pet `petId` and keeps its medium size. */
 export async function uploadMediumPhoto(
   server: ServerSpec,
   deployment: Deployment,
+  petId: number,
   jpeg: string,
   dir: string,
 ): Promise<MediumPhoto> {
@@ -23,7 +24,7 @@ export async function uploadMediumPhoto(
   try {
     const headers = { authorization: `Bearer ${deployment.key}`, 'content-type': 'image/jpeg' };
     const body = readFileSync(jpeg);
-    const uploaded = await fetch(`${running.url}/v1/pets/${deployment.pets}/photos`, {
+    const uploaded = await fetch(`${running.url}/v1/pets/${petId}/photos`, {
       method: 'POST',
       headers,
       body,
