@@ -197,6 +197,30 @@ export const goals: Goal[] = [
     check: atLeast(0.8),
   },
   {
+    what: 'photo uploads of a 12-megapixel JPEG vs sharp alone processing it (2 at once each)',
+    target: '≥ 0.80 ×',
+    measure: ratio('photo-upload', 'sharp-alone'),
+    check: atLeast(0.8),
+  },
+  {
+    what: 'GET of a medium photo vs @fastify/static serving the same bytes from disk',
+    target: '≥ 0.80 ×',
+    measure: ratio('photo-medium', 'fastify-static-file'),
+    check: atLeast(0.8),
+  },
+  {
+    what: 'p99 of the main scenario while 4 photo uploads run at once vs alone',
+    target: '≤ 2 ×',
+    measure: ratio('list-available-uploading', 'list-available', 'p99Ms'),
+    check: atMost(2),
+  },
+  {
+    what: 'server RSS during 8 parallel 12-megapixel uploads',
+    target: '≤ 400 MB',
+    measure: ({ rows }) => peakMb([rows['photo-upload-8']?.rssBytes]),
+    check: atMost(400),
+  },
+  {
     what: 'petstore pets import, rows/s vs POST /v1/pets req/s (as many in flight)',
     target: '≥ 0.80 ×',
     measure: importVsCreatePet,

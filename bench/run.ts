@@ -69,9 +69,14 @@ try {
     // Each round starts one row later, so that no row always runs first or after the same neighbour.
     const order = runnable.map((_, i) => runnable[(i + round) % runnable.length]!);
     for (const scenario of order) {
-      const { server, request } = prepared.get(scenario.name) as Exclude<Prepared, { skipped: string }>;
+      const { server, request, alongside } = prepared.get(scenario.name) as Exclude<
+        Prepared,
+        { skipped: string }
+      >;
       const seconds = Math.max(options.seconds, scenario.minSeconds ?? 0);
-      const { figures: result, headers } = await measure(server, request, generator, { ...options, seconds });
+      const connections = scenario.connections ?? options.connections;
+      const run = { ...options, seconds, connections };
+      const { figures: result, headers } = await measure(server, request, generator, run, alongside);
       if (scenario.group === 'service' && !scenario.unlimited && !headers.has(rateLimitHeader)) {
         unlimited.add(scenario.name);
       }

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { cursorAfter, cursorIssuedAt } from './lib/deep-cursor.js';
 import type { Deployment } from './lib/deployments.js';
 import type { Fixtures } from './lib/fixtures.js';
+import type { AlongsideLoad } from './lib/measure.js';
 import { IdSequence, idPlaceholder } from './lib/load/id-sequence.js';
 import type { LoadRequest } from './lib/load/load-generator.js';
 import { ordersToApprove, petsToPlace, petsToRename } from './lib/order-rows.js';
@@ -15,7 +16,8 @@ import type { ServerSpec } from './lib/server-process.js';
 import { fullSyncEnv, rateLimitsOffEnv, redisLimiterEnv, serveArgs, serviceEnv } from './service-settings.js';
 
 export type Group = 'service' | 'baseline' | 'peer';
-export type Prepared = { server: ServerSpec; request: LoadRequest } | { skipped: string };
+export type Prepared =
+  { server: ServerSpec; request: LoadRequest; alongside?: AlongsideLoad } | { skipped: string };
 
 export interface Scenario {
   name: string;
@@ -23,6 +25,8 @@ export interface Scenario {
   group: Group;
   /** Shortest measurement that sees enough answers from a slow server; longer runs are kept. */
   minSeconds?: number;
+  /** Concurrent connections of this row, in place of `--connections`: uploads in flight at once. */
+  connections?: number;
   /** True for the one service row that runs with rate limiting off on purpose. */
   unlimited?: boolean;
   prepare(fixtures: Fixtures): Promise<Prepared>;
@@ -199,6 +203,49 @@ const creatingProfiles = (name: string, part: 'nothing' | 'search-index', on: Se
     const data = on === 'sqlite' ? await f.main() : await f.postgres();
     if (!data) return { skipped: `PostgreSQL does not answer at ${f.postgresUrl}` };
     return { server: serviceLeavingOut(part, data), request: { ...postPet(data), body: newProfile } };
+  },
+});
+
+/** The service's bound on uploads processed at once (docs/photos.md): more in flight would meet 503. */
+const processingSlots = 2;
+const photoUploadLabel = 'POST /v1/pets/{id}/photos of a 12-megapixel JPEG';
+
+/**
+ * The service on the photos deployment processing `inFlight` uploads at once, its photo downloads allowed
+ * past what the load sends (the default budget of one address is 3,000 a minute).
+ */
+const photoService = (photos: Deployment, inFlight: number) =>
+  service(photos, {
+    PETSTORE_PHOTO_PROCESSING_CONCURRENCY: String(inFlight),
+    PETSTORE_PHOTO_REQUESTS_PER_MINUTE: '1000000',
+  });
+
+/**
+ * Where the photo rows' uploads begin: the middle of the seeded ids, away from the first pages that
+ * `list-available-uploading` reads, so its pages stay as `list-available`'s (no pet on them has photos).
+ */
+const firstPhotoPet = (photos: Deployment) => Math.ceil(photos.pets / 2);
+
+/** Uploads of the run's 12-megapixel JPEG, each to the next pet of the photos deployment (none nears its limit). */
+const uploads = (photos: Deployment, bodyFile: string): LoadRequest => ({
+  method: 'POST',
+  path: `/v1/pets/${idPlaceholder}/photos`,
+  headers: { ...bearer(photos), 'content-type': 'image/jpeg' },
+  bodyFile,
+  sequentialIds: new IdSequence(firstPhotoPet(photos), photos.pets),
+});
+
+/** Uploads, `inFlight` at once, with the service processing as many at once. */
+const uploading = (name: string, label: string, inFlight: number): Scenario => ({
+  name,
+  label,
+  group: 'service',
+  connections: inFlight,
+  // A few uploads a second: a 2-second run would see a handful.
+  minSeconds: 5,
+  async prepare(f) {
+    const [photos, bodyFile] = [await f.photos(), await f.photoFile()];
+    return { server: photoService(photos, inFlight), request: uploads(photos, bodyFile) };
   },
 });
 
@@ -387,6 +434,32 @@ export const scenarios: Scenario[] = [
       };
     },
   },
+  uploading('photo-upload', `${photoUploadLabel}, ${processingSlots} at once`, processingSlots),
+  uploading('photo-upload-8', `${photoUploadLabel}, 8 at once (8 processing slots)`, 8),
+  {
+    // The photos deployment holds the main one's pets: the same page, while 4 uploads are processed.
+    name: 'list-available-uploading',
+    label: `GET ${mainQuery} while 4 photo uploads run at once`,
+    group: 'service',
+    async prepare(f) {
+      const [photos, bodyFile] = [await f.photos(), await f.photoFile()];
+      return {
+        server: photoService(photos, 4),
+        request: get(mainQuery, bearer(photos)),
+        alongside: { request: uploads(photos, bodyFile), connections: 4 },
+      };
+    },
+  },
+  {
+    name: 'photo-medium',
+    label: 'GET /v1/photos/{id}/medium of the 12-megapixel upload',
+    group: 'service',
+    async prepare(f) {
+      const photos = await f.photos();
+      const server = photoService(photos, processingSlots);
+      return { server, request: get((await f.mediumPhoto(server, firstPhotoPet(photos) - 1)).path) };
+    },
+  },
   readingOrders('list-orders', ordersQuery),
   {
     name: 'inventory',
@@ -427,6 +500,37 @@ export const scenarios: Scenario[] = [
       server: tsScript('./baselines/fastify-post.ts'),
       request: postPetUnkeyed,
     }),
+  },
+  {
+    name: 'sharp-alone',
+    label: `node:http running the service's photo processing on the same JPEG, ${processingSlots} at once`,
+    group: 'baseline',
+    connections: processingSlots,
+    minSeconds: 5,
+    async prepare(f) {
+      const bodyFile = await f.photoFile();
+      const headers = { 'content-type': 'image/jpeg' };
+      return {
+        server: tsScript('./baselines/sharp-alone.ts'),
+        request: { method: 'POST', path: '/photos', headers, bodyFile },
+      };
+    },
+  },
+  {
+    name: 'fastify-static-file',
+    label: '@fastify/static serving the same medium photo from disk',
+    group: 'baseline',
+    async prepare(f) {
+      const photos = await f.photos();
+      const { folder } = await f.mediumPhoto(
+        photoService(photos, processingSlots),
+        firstPhotoPet(photos) - 1,
+      );
+      return {
+        server: tsScript('./baselines/fastify-static-file.ts', { PHOTO_FOLDER: folder }),
+        request: get('/medium.webp'),
+      };
+    },
   },
   {
     name: 'express',

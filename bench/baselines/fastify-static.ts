@@ -5,11 +5,13 @@
 // baseline measure serialization rather than the framework).
 import Fastify from 'fastify';
 import { PetSchema, PetStatusSchema } from '../../src/domain/pet.js';
+import { PhotoSchema } from '../../src/domain/photo.js';
 import { fixedPage } from './fixed-page.js';
 import { exitOnSigterm, portArgument } from './harness.js';
 
 const app = Fastify({ logger: false });
 app.addSchema(PetStatusSchema);
+app.addSchema(PhotoSchema);
 app.addSchema(PetSchema);
 let body: string | undefined;
 app.get(

@@ -9,9 +9,12 @@ import {
   type Deployment,
 } from './deployments.js';
 import { writeJsonServerDb } from './json-server-db.js';
+import { uploadMediumPhoto, type MediumPhoto } from './medium-photo.js';
+import { writeTwelveMegapixelJpeg } from './photo-file.js';
 import type { RunLength } from './order-rows.js';
 import { reachable } from './reachable.js';
 import { deleteRedisKeys } from './redis-cleanup.js';
+import type { ServerSpec } from './server-process.js';
 
 /** The search index of a deployment the search rows read, measured as soon as it is seeded. */
 export interface SearchIndexSize {
@@ -54,6 +57,7 @@ export function createFixtures(options: FixtureOptions) {
     return keep(sqliteDeployment(join(dir, name), count));
   };
   const searchIndexSizes: SearchIndexSize[] = [];
+  let mediumPhoto: Promise<MediumPhoto> | undefined;
   /** `make`, timed, with its search index measured before any row writes to it. */
   const measured = async (deployment: string, make: () => Promise<Deployment>) => {
     const started = performance.now();
@@ -88,6 +92,14 @@ export function createFixtures(options: FixtureOptions) {
       usedRedis = await reachable(redisUrl);
       return usedRedis ? { url: redisUrl, prefix: redisPrefix } : undefined;
     }),
+    /** The deployment of the upload rows: each upload goes to a pet of its own, and the main data stays as it is. */
+    photos: memo(sqliteIn('photos', pets)),
+    /** The photo rows' upload (bench/lib/photo-file.ts). */
+    photoFile: memo(() => writeTwelveMegapixelJpeg(join(dir, 'photo.jpg'))),
+    /** The photo of the download rows, uploaded the first time through `server` to pet `petId` of the photos deployment. */
+    mediumPhoto: (server: ServerSpec, petId: number) =>
+      (mediumPhoto ??= (async () =>
+        uploadMediumPhoto(server, await fixtures.photos(), petId, await fixtures.photoFile(), dir))()),
     jsonServerDb: memo(async () => {
       const file = join(dir, 'json-server-db.json');
       writeJsonServerDb(file, pets);

@@ -13,6 +13,7 @@ import { orderLayout, orderStatusOf, petStatusIn, petsToRename } from '../../ben
 import { cpuSecondsIn } from '../../bench/lib/process-cpu.js';
 import { searchedWords, seedPet, seedRow, seedTerms, statusOf } from '../../bench/lib/pet-rows.js';
 import { PetSchema, PetStatusSchema } from '../../src/domain/pet.js';
+import { PhotoSchema } from '../../src/domain/photo.js';
 import { brokenProfileRule } from '../../src/domain/pet-profile-rules.js';
 import { createValidatorCompiler } from '../../src/http/validation.js';
 
@@ -84,6 +85,20 @@ test('sequential ids go on from run to run, in the path or the body, and never p
     /wrk\.format\(nil, "\/p", \{ \["authorization"\] = "Bearer x", \["idempotency-key"\] = "k-" \.\. id \.\. "" \}, "\{\}"\)/,
     'every header goes with each request, the key with its id',
   );
+  const upload = wrkScript({
+    method: 'POST',
+    path: '/v1/pets/{id}/photos',
+    headers: { 'content-type': 'image/jpeg' },
+    bodyFile: '/tmp/photo.jpg',
+    sequentialIds: ids,
+  });
+  assert.match(upload, /io\.open\("\/tmp\/photo\.jpg", "rb"\)/, 'an image body is read from its file');
+  assert.match(upload, /^wrk\.body = file:read\("\*a"\)$/m);
+  assert.match(
+    upload,
+    /wrk\.format\(nil, "\/v1\/pets\/" \.\. id \.\. "\/photos", nil, nil\)/,
+    'wrk.body stands in',
+  );
   assert.equal(ids.take(), 7);
   ids.skipTo(10);
   ids.skipTo(8);
@@ -126,7 +141,7 @@ test('seeded statuses are 60% available, 25% pending, 15% sold', () => {
 });
 
 test('seeded pets carry a full profile the API would take, the same for the same id', () => {
-  const compile = createValidatorCompiler([PetStatusSchema]);
+  const compile = createValidatorCompiler([PetStatusSchema, PhotoSchema]);
   const valid = compile({ schema: PetSchema, httpPart: 'body', method: 'GET', url: '/v1/pets' }) as ((
     value: unknown,
   ) => boolean) & { errors?: unknown };
@@ -318,6 +333,44 @@ test('the place-order, update-pet and bulk targets read the rows and the bulk fi
     'the import with as many rows in flight as the POST row had connections',
   );
   assert.deepEqual(byWhat('CLI RSS'), { ...byWhat('CLI RSS'), measured: 130, met: false });
+});
+
+test('the photo targets: uploads against sharp alone, downloads against @fastify/static, p99 and RSS while uploading', () => {
+  const row = (rps: number, rssMb: number): RowSummary => ({
+    rps,
+    p50Ms: 900,
+    p99Ms: 1500,
+    non2xx: 0,
+    errors: 0,
+    rssBytes: rssMb * 1024 * 1024,
+  });
+  const goals = evaluateGoals({
+    'photo-upload': row(3, 300),
+    'sharp-alone': row(4, 200),
+    'photo-upload-8': row(3, 420),
+    'photo-medium': row(4000, 100),
+    'fastify-static-file': row(5000, 100),
+    'list-available': { ...row(2000, 100), p99Ms: 20 },
+    'list-available-uploading': { ...row(1000, 300), p99Ms: 40 },
+  });
+  const byWhat = (start: string) => goals.find((g) => g.what.startsWith(start))!;
+  assert.deepEqual(byWhat('photo uploads'), { ...byWhat('photo uploads'), measured: 0.75, met: false });
+  assert.deepEqual(byWhat('GET of a medium photo'), {
+    ...byWhat('GET of a medium photo'),
+    measured: 0.8,
+    met: true,
+  });
+  assert.deepEqual(byWhat('p99 of the main scenario while'), {
+    ...byWhat('p99 of the main scenario while'),
+    measured: 2,
+    met: true,
+  });
+  assert.deepEqual(byWhat('server RSS during 8'), {
+    ...byWhat('server RSS during 8'),
+    measured: 420,
+    met: false,
+  });
+  assert.equal(evaluateGoals({}).find((g) => g.what.startsWith('server RSS during 8'))!.met, undefined);
 });
 
 test("a CPU profile's self time is summed per function and per package, idle set apart", () => {

@@ -3,8 +3,9 @@
 // deployment, measures the main scenario, the bare node:http baseline, a pooled write (`update-pet`, one pet
 // of the orders deployment per request), the search rows and their creations with and without the index (on
 // PostgreSQL too where it answers) and, where Redis answers, the main scenario with the limiter on Redis
-// (whose settings the harness passes itself), for a second each, and writes a result with numbers and the
-// search index's size. Nothing is timed.
+// (whose settings the harness passes itself), for a second each, the photo rows but the one of 8 uploads at once
+// (a 12-megapixel JPEG each, for their 5 s), and writes a result with numbers and the search index's size.
+// Nothing is timed.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -25,6 +26,13 @@ const searchRows = [
   'create-pet-indexed',
   'create-pet-no-index',
 ];
+const photoRows = [
+  'photo-upload',
+  'sharp-alone',
+  'list-available-uploading',
+  'photo-medium',
+  'fastify-static-file',
+];
 const postgresSearchRows = [
   'list-postgres',
   ...searchRows.slice(1, 6).map((name) => `${name}-postgres`),
@@ -42,6 +50,7 @@ test(
         'list-available',
         'node-http-static',
         'update-pet',
+        ...photoRows,
         ...searchRows,
         ...(postgresUrl ? postgresSearchRows : []),
         ...(redisUrl ? ['list-available-redis'] : []),
@@ -101,6 +110,8 @@ test(
       assert.match(output, /Search index on disk/);
       assert.match(output, /\| list-available +\|/);
       assert.match(output, /not run/, 'targets whose rows were left out say so');
+      const photoGoals = result.goals.filter((g) => /photo/.test(g.what) && g.measured !== undefined);
+      assert.equal(photoGoals.length, 3, 'every photo target but the RSS of 8 uploads is measured');
     } finally {
       rmSync(results, { recursive: true, force: true });
     }

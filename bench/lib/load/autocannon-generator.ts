@@ -1,4 +1,5 @@
 // autocannon, in this process: the load generator that `npm install` always provides.
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import autocannon from 'autocannon';
 import { withId } from './id-sequence.js';
@@ -21,7 +22,7 @@ export const autocannonGenerator: LoadGenerator = {
           method: request.method,
           path: request.path,
           headers: request.headers,
-          body: request.body,
+          body: request.bodyFile ? readFileSync(request.bodyFile) : request.body,
           ...(randomIdUpTo && {
             setupRequest: (req: autocannon.Request) => ({
               ...req,

@@ -10,6 +10,8 @@ export interface LoadRequest {
   path: string;
   headers: Record<string, string>;
   body?: string;
+  /** A body read from this file instead (an image), sent as it is: no `{id}` is replaced in it. */
+  bodyFile?: string;
   randomIdUpTo?: number;
   /** Each request takes the next id of the sequence, which the row's later runs continue. */
   sequentialIds?: IdSequence;

@@ -56,6 +56,14 @@ export function wrkScript(request: LoadRequest): string {
   for (const [name, value] of Object.entries(request.headers))
     lines.push(`wrk.headers[${lua(name)}] = ${lua(value)}`);
   if (request.body !== undefined && !request.sequentialIds) lines.push(`wrk.body = ${lua(request.body)}`);
+  // wrk.format falls back on wrk.body, so a body from a file serves the sequential requests too.
+  if (request.bodyFile) {
+    lines.push(
+      `local file = io.open(${lua(request.bodyFile)}, "rb")`,
+      'wrk.body = file:read("*a")',
+      'file:close()',
+    );
+  }
   if (request.sequentialIds) lines.push(...sequentialLines(request, request.sequentialIds.next));
   if (request.randomIdUpTo) {
     lines.push(
