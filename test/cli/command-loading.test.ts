@@ -14,9 +14,12 @@ const petstore = (args: string[], imports: string[] = []) =>
     env: { PATH: process.env.PATH ?? '', NODE_OPTIONS: process.env.NODE_OPTIONS ?? '' },
   });
 
-// A module hook that names on stderr every file loaded, registered before the CLI starts.
-const hook = `export async function load(url, context, next) {
-  process.stderr.write('loaded ' + url + '\\n');
+// A module hook that names on stderr every file loaded, registered before the CLI starts. Hooks run on a
+// thread of their own, whose asynchronous writes to stderr may be lost when the command exits: the write is
+// synchronous.
+const hook = `import { writeSync } from 'node:fs';
+export async function load(url, context, next) {
+  writeSync(2, 'loaded ' + url + '\\n');
   return next(url, context);
 }`;
 const register = `import { register } from 'node:module';
