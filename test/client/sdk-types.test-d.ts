@@ -15,9 +15,13 @@ import type {
   PetstoreClient,
   PetSync,
   PetWithEtag,
+  Photo,
+  PhotoData,
   SyncPetsOptions,
   UpdatePetOptions,
+  UploadPhotoOptions,
 } from '@petstore/client';
+import type { Readable } from 'node:stream';
 
 // createPet takes a NewPet, whose categoryId is a number: a string is refused.
 expectTypeOf<PetstoreClient['createPet']>().parameter(0).toEqualTypeOf<NewPet>();
@@ -128,3 +132,28 @@ expectTypeOf<PetstoreClient['createCategory']>().parameters.toEqualTypeOf<[name:
 expectTypeOf<ReturnType<PetstoreClient['listCategories']>>().resolves.toEqualTypeOf<Category[]>();
 expectTypeOf<ReturnType<PetstoreClient['listBreeds']>>().resolves.toEqualTypeOf<Breed[]>();
 expectTypeOf<PetstoreClient['createBreed']>().parameter(0).toEqualTypeOf<number>();
+
+// Photos: uploadPhoto takes a Blob, a Buffer or a stream, with one of the four image types; a Photo answers.
+expectTypeOf<Blob>().toExtend<PhotoData>();
+expectTypeOf<Buffer>().toExtend<PhotoData>();
+expectTypeOf<Uint8Array>().toExtend<PhotoData>();
+expectTypeOf<Readable>().toExtend<PhotoData>();
+expectTypeOf<ReadableStream<Uint8Array>>().toExtend<PhotoData>();
+// @ts-expect-error a file name is not the image
+expectTypeOf<string>().toExtend<PhotoData>();
+expectTypeOf({ contentType: 'image/webp' } as const).toExtend<UploadPhotoOptions>();
+expectTypeOf({ contentType: 'image/png', idempotencyKey: 'photo-1' } as const).toExtend<UploadPhotoOptions>();
+// @ts-expect-error SVG is not one of the four types
+expectTypeOf({ contentType: 'image/svg+xml' } as const).toExtend<UploadPhotoOptions>();
+// @ts-expect-error the type is needed: the service checks the bytes against it
+expectTypeOf({}).toExtend<UploadPhotoOptions>();
+expectTypeOf<PetstoreClient['uploadPhoto']>().parameter(0).toEqualTypeOf<number>();
+expectTypeOf<ReturnType<PetstoreClient['uploadPhoto']>>().resolves.toEqualTypeOf<Photo>();
+expectTypeOf<Photo['urls']>().toEqualTypeOf<{ small: string; medium: string; large: string; full: string }>();
+expectTypeOf<Pet['photos']>().toEqualTypeOf<Photo[]>();
+expectTypeOf<PetstoreClient['movePhoto']>().parameters.toEqualTypeOf<
+  [petId: number, photoId: string, position: number]
+>();
+expectTypeOf<ReturnType<PetstoreClient['movePhoto']>>().resolves.toEqualTypeOf<Photo>();
+expectTypeOf<PetstoreClient['deletePhoto']>().parameters.toEqualTypeOf<[petId: number, photoId: string]>();
+expectTypeOf<ReturnType<PetstoreClient['deletePhoto']>>().resolves.toEqualTypeOf<void>();

@@ -22,9 +22,13 @@ export {
   type PetStatus,
   type PetSync,
   type PetWithEtag,
+  type Photo,
+  type PhotoContentType,
+  type PhotoData,
   type PetstoreClientOptions,
   type SyncPetsOptions,
   type UpdatePetOptions,
+  type UploadPhotoOptions,
 } from './petstore-client.js';
 export type {
   ListPetsOptions,

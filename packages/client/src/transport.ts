@@ -10,8 +10,8 @@ export interface OutgoingRequest {
   url: string;
   method: string;
   headers: Headers;
-  /** The JSON body, serialized; undefined when the request has none. */
-  body: string | undefined;
+  /** The JSON body, serialized, or the bytes of a photo; undefined when the request has none. */
+  body: string | Uint8Array<ArrayBuffer> | undefined;
   /** Aborts the attempt when its time limit passes: the transport must then reject with `signal.reason`. */
   signal: AbortSignal;
 }
@@ -34,15 +34,18 @@ export type Transport = (request: OutgoingRequest) => Promise<TransportAnswer>;
 
 /**
  * What openapi-fetch builds in place of a Request (its `Request` option): the same fields, with the body
- * kept as the string it serialized.
+ * kept as the string it serialized (or the bytes of a photo, which it passes through).
  */
 export class PlannedRequest {
   readonly url: string;
   readonly method: string;
   readonly headers: Headers;
-  readonly body: string | undefined;
+  readonly body: string | Uint8Array<ArrayBuffer> | undefined;
 
-  constructor(url: string, init: { method?: string; headers: Headers; body?: string }) {
+  constructor(
+    url: string,
+    init: { method?: string; headers: Headers; body?: string | Uint8Array<ArrayBuffer> },
+  ) {
     this.url = url;
     this.method = init.method ?? 'GET';
     this.headers = init.headers;
