@@ -26,7 +26,7 @@ const commandModules: Record<string, CommandModule> = {
   pets: {
     description:
       'Use the API as a client does, over HTTP: list, add, get, update and remove pets, import and export ' +
-      'them in bulk (PETSTORE_URL, PETSTORE_API_KEY)',
+      'them in bulk, and their photos (PETSTORE_URL, PETSTORE_API_KEY)',
     load: async () => (await import('./commands/pets.js')).petsCommand(),
   },
   webhooks: {

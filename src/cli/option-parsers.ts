@@ -10,6 +10,13 @@ export const positiveInteger = (flag: string) => (value: string) => {
   return n;
 };
 
+export const nonNegativeInteger = (name: string) => (value: string) => {
+  const n = Number(value);
+  if (!Number.isSafeInteger(n) || n < 0)
+    throw usageError(`${name} must be 0 or a positive integer, got ${value}`);
+  return n;
+};
+
 /** Commander parser from a domain parser whose errors explain themselves. */
 const explained =
   <T>(parse: (text: string) => T) =>

@@ -70,6 +70,21 @@ test('pets export --help does not load the CSV reader, which only import needs',
   );
 });
 
+test('pets --help and pets photos add --help load the photo commands, not the schemas or sharp', async () => {
+  for (const args of [
+    ['pets', '--help'],
+    ['pets', 'photos', 'add', '--help'],
+  ]) {
+    const loaded = await loadedBy(args);
+    assert.ok(loaded.some((url) => url.endsWith('/src/cli/commands/pets-photos.ts')));
+    assert.deepEqual(
+      loaded.filter((url) => heavy.test(url) || /\/node_modules\/(sharp|@img)\//.test(url)),
+      [],
+      args.join(' '),
+    );
+  }
+});
+
 test('--version and --help load no command: none of their modules, the SDK or the settings', async () => {
   for (const args of [['--version'], ['--help'], ['help']]) {
     const loaded = await loadedBy(args);

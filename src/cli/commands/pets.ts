@@ -1,5 +1,6 @@
-// `petstore pets ...`: list, add, get, update and remove pets, and import and export them in bulk, as an API
-// user does, over HTTP through the SDK (unlike the administration commands, which work on the store directly).
+// `petstore pets ...`: list, add, get, update and remove pets, import and export them in bulk, and their
+// photos, as an API user does, over HTTP through the SDK (unlike the administration commands, which work on
+// the store directly).
 import { Command, Option } from 'commander';
 import type { NewPet, Pet } from '@petstore/client';
 import { dayInWords, getPetRetirement } from '../../domain/deprecations.js';
@@ -14,6 +15,7 @@ import { petFiltersOf, withPetFilterOptions, type PetFilterFlags } from '../pet-
 import { petBodyOf, withNewPetOptions, withPetChangeOptions, type PetFlags } from '../pet-options.js';
 import { printFound, printOutcome } from '../print-table.js';
 import { bulkCommands } from './pets-bulk.js';
+import { photosCommand } from './pets-photos.js';
 
 const petRow = (pet: Pet) => ({ id: pet.id, name: pet.name, category: pet.categoryId, status: pet.status });
 
@@ -127,5 +129,6 @@ export function petsCommand(): Command {
   });
 
   for (const command of bulkCommands()) pets.addCommand(command);
+  pets.addCommand(photosCommand());
   return pets;
 }
