@@ -45,6 +45,7 @@ describe('pets export and import: formats, existing pets, the estimate', () => {
       'categoryId',
       'status',
       ...Object.keys(unknownProfile),
+      'photos',
       'createdAt',
       'updatedAt',
     ];

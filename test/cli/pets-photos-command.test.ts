@@ -111,6 +111,29 @@ for (const [index, backend] of backends.entries()) {
       assert.equal(JSON.parse(again.stderr).error.code, 'photo_not_found');
     });
 
+    test('export writes the full-size URLs: a CSV column photos, separated by |; JSON Lines as the API', async () => {
+      const id = await newPet(server, { name: 'Pix', categoryId: 4 });
+      const [first, second] = await json(['pets', 'photos', 'add', String(id), files.png, files.webp]);
+      const csv = await runCli(['pets', 'export'], env);
+      assert.equal(csv.code, 0, csv.stderr);
+      const [header, ...rows] = csv.stdout.trim().split('\n');
+      const column = header!.split(',').indexOf('photos');
+      const row = rows.find((line) => line.startsWith(`${id},`))!.split(',');
+      const relative = (url: string) => new URL(url).pathname;
+      assert.equal(row[column], [first.urls.full, second.urls.full].map(relative).join('|'));
+
+      const ndjson = await runCli(['pets', 'export', '--format', 'ndjson'], env);
+      const pet = ndjson.stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line))
+        .find((exported: { id: number }) => exported.id === id);
+      assert.deepEqual(
+        pet.photos.map((photo: { id: string; urls: { full: string } }) => [photo.id, photo.urls.full]),
+        [first, second].map((photo) => [photo.id, relative(photo.urls.full)]),
+      );
+    });
+
     if (index === 0)
       test('a file of another kind is refused before anything is sent', async () => {
         const id = await newPet(server, { name: 'Ada', categoryId: 3 });

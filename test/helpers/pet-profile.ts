@@ -38,7 +38,7 @@ export function assertNewPet(pet: Pet, fields: Pick<Pet, 'name' | 'categoryId' |
 export const csvHeader =
   'id,name,categoryId,status,breed,mixedBreed,sex,age,birthDate,size,color,coat,description,' +
   'attributes.spayedNeutered,attributes.houseTrained,attributes.vaccinated,attributes.specialNeeds,' +
-  'goodWith.children,goodWith.dogs,goodWith.cats,tags,createdAt,updatedAt';
+  'goodWith.children,goodWith.dogs,goodWith.cats,tags,photos,createdAt,updatedAt';
 
 /**
  * An animal with every field of its profile known, in values that test a CSV's quoting and separators. Its

@@ -92,9 +92,11 @@ async function* ndjsonRows(file: string): AsyncGenerator<InputRow> {
       continue;
     }
     const { id, ...pet } = value as Record<string, unknown>;
-    // As an export writes them: the service sets the times of a pet it creates or changes.
+    // As an export writes them: the service sets the times of a pet it creates or changes, and its photos
+    // are added through their own calls (a URL is not an image to upload).
     delete pet.createdAt;
     delete pet.updatedAt;
+    delete pet.photos;
     yield rowOf(row, bytes, pet, id);
   }
 }

@@ -2,6 +2,8 @@
 // with `attributes` and `goodWith` as a column per flag (`goodWith.cats`), so that a spreadsheet can sort and
 // filter on them, and `tags` in one cell, separated by `|`. An empty cell is a field not known (null).
 // `createdAt` and `updatedAt` are written for the reader; an import leaves them to the service, which sets them.
+// `photos` holds the URLs of the photos' full size, the primary first, separated by `|` (no URL holds one):
+// for the reader too, since an import cannot copy a photo from a URL.
 import type { Pet } from '@petstore/client';
 import { petAttributeNames, petGoodWithNames } from '../../domain/pet-profile-values.js';
 
@@ -82,6 +84,7 @@ export const petColumns: readonly Column[] = [
     write: (pet) => tagsCell(pet.tags),
     read: (body, cell) => void (body.tags = cell.trim() === '' ? null : tagsOf(cell)),
   },
+  { name: 'photos', write: (pet) => pet.photos.map((photo) => photo.urls.full).join('|') },
   { name: 'createdAt', write: (pet) => pet.createdAt },
   { name: 'updatedAt', write: (pet) => pet.updatedAt },
 ];
