@@ -1,5 +1,6 @@
 // What a photo of an animal is: its sizes, the image types an upload may be, its unguessable id, and its
 // schemas (validation, serialization, the OpenAPI document and the types at once). No I/O here.
+import { randomBytes } from 'node:crypto';
 import { Type, type Static } from '@sinclair/typebox';
 
 /** The stored sizes, smallest first, each by the longest edge it may have; none is ever upscaled. */
@@ -19,12 +20,23 @@ export type UploadType = keyof typeof uploadTypes;
 export const isUploadType = (value: string): value is UploadType => Object.hasOwn(uploadTypes, value);
 
 /**
- * Photo ids: 16 random bytes (128 bits) in base64url, 22 characters, so that a photo's URL cannot be guessed
+ * Photo ids: 16 random bytes in base64url, 22 characters, so that a photo's URL cannot be guessed
  * from another's: its photos are served without a key.
  */
 export const photoIdPattern = '^[A-Za-z0-9_-]{22}$';
 const photoIdShape = new RegExp(photoIdPattern);
 export const isPhotoId = (value: string): boolean => photoIdShape.test(value);
+
+/**
+ * A new photo id. Its first character is always a letter (the first byte's top bit is cleared, leaving 127
+ * random bits), because an id that began with `-` would be read as an option by a command line, as
+ * `petstore pets photos remove 7 -x…` would be.
+ */
+export function newPhotoId(): string {
+  const bytes = randomBytes(16);
+  bytes[0]! &= 0x7f;
+  return bytes.toString('base64url');
+}
 
 /** Where the photos are served, under /v1: every request below it is answered without a key. */
 export const photoPathPrefix = '/v1/photos/';

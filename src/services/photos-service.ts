@@ -1,10 +1,17 @@
 // Use cases on the photos of pets: upload (processed off the event loop within a bound, then stored at most
 // once per Idempotency-Key), move, remove, and read one size for serving. Every change moves its pet's
 // revision and writes `pet.updated` with `changes: ["photos"]` in its transaction, grouped as pets' edits are.
-import { hash, randomBytes } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import { requestFingerprint } from '../domain/idempotency.js';
-import { isPhotoId, isPhotoSize, movedOrder, type Photo, type UploadType } from '../domain/photo.js';
+import {
+  isPhotoId,
+  isPhotoSize,
+  movedOrder,
+  newPhotoId,
+  type Photo,
+  type UploadType,
+} from '../domain/photo.js';
 import { ApiError } from '../errors/api-error.js';
 import { processPhoto, type ProcessedPhoto } from '../images/process-photo.js';
 import { ProcessingSlots } from '../images/processing-slots.js';
@@ -61,9 +68,6 @@ type PhotoChange = { petId: number } & (
   | { move: { id: string; position: number } }
   | { remove: string }
 );
-
-/** 16 random bytes: 128 bits, 22 characters of base64url. */
-const newPhotoId = () => randomBytes(16).toString('base64url');
 
 export function createPhotosService(
   store: Store,
