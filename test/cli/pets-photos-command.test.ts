@@ -111,7 +111,7 @@ for (const [index, backend] of backends.entries()) {
       assert.equal(JSON.parse(again.stderr).error.code, 'photo_not_found');
     });
 
-    test('export writes the full-size URLs: a CSV column photos, separated by |; JSON Lines as the API', async () => {
+    test('export writes the full-size URLs: a CSV column photos of absolute ones, separated by |; JSON Lines as the API', async () => {
       const id = await newPet(server, { name: 'Pix', categoryId: 4 });
       const [first, second] = await json(['pets', 'photos', 'add', String(id), files.png, files.webp]);
       const csv = await runCli(['pets', 'export'], env);
@@ -119,8 +119,10 @@ for (const [index, backend] of backends.entries()) {
       const [header, ...rows] = csv.stdout.trim().split('\n');
       const column = header!.split(',').indexOf('photos');
       const row = rows.find((line) => line.startsWith(`${id},`))!.split(',');
+      // The URLs `photos add --json` printed, which a page can use as they are.
+      assert.equal(row[column], `${first.urls.full}|${second.urls.full}`);
+      for (const url of row[column]!.split('|')) assert.deepEqual(await served(url), [200, 'image/webp']);
       const relative = (url: string) => new URL(url).pathname;
-      assert.equal(row[column], [first.urls.full, second.urls.full].map(relative).join('|'));
 
       const ndjson = await runCli(['pets', 'export', '--format', 'ndjson'], env);
       const pet = ndjson.stdout

@@ -1,17 +1,23 @@
 // Exports pets page by page, following Link rel="next", to a stream: one page in memory at a time, and no
 // more written before the stream has taken the last. CSV (with a header row) and NDJSON, as import reads them.
+// NDJSON lines are the pets as the API answers them; a CSV's `photos` cell has absolute URLs, on --url, as the
+// other commands print them, so that a spreadsheet's link opens the photo.
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import type { Pet, PetFilters, PetstoreClient } from '@petstore/client';
 import type { BulkFormat } from './bulk-format.js';
+import { absolutePhoto } from '../photo-urls.js';
 import { petColumns } from './pet-columns.js';
 
 /** A CSV cell, quoted when it holds a comma, a quote, a line break or surrounding spaces (RFC 4180). */
 const cell = (text: string): string =>
   /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 
-const lineOf: Record<BulkFormat, (pet: Pet) => string> = {
-  csv: (pet) => `${petColumns.map((column) => cell(column.write(pet))).join(',')}\n`,
+const lineOf: Record<BulkFormat, (pet: Pet, baseUrl: string) => string> = {
+  csv: (pet, baseUrl) => {
+    const shown = { ...pet, photos: pet.photos.map((photo) => absolutePhoto(photo, baseUrl)) };
+    return `${petColumns.map((column) => cell(column.write(shown))).join(',')}\n`;
+  },
   ndjson: (pet) => `${JSON.stringify(pet)}\n`,
 };
 
@@ -27,11 +33,14 @@ export async function exportPets(
   {
     filters = {},
     format,
+    baseUrl,
     out,
     onProgress,
   }: {
     filters?: PetFilters;
     format: BulkFormat;
+    /** The API's URL (--url), on which the CSV makes the photos' URLs absolute. */
+    baseUrl: string;
     out: Writable;
     onProgress?: (exported: number) => void;
   },
@@ -40,7 +49,7 @@ export async function exportPets(
   let exported = 0;
   let page = '';
   for await (const pet of client.listAllPets({ ...filters, limit: 100 })) {
-    page += lineOf[format](pet);
+    page += lineOf[format](pet, baseUrl);
     // Written a page's worth at a time: fewer, larger writes, and still only one page held.
     if (++exported % 100 === 0) {
       await write(out, page);

@@ -164,7 +164,13 @@ function exportCommand(): Command {
     const exported = await withClient(
       flags,
       (client) =>
-        exportPets(client, { filters: petFiltersOf(flags), format, out, onProgress: (n) => bar.update(n) }),
+        exportPets(client, {
+          filters: petFiltersOf(flags),
+          format,
+          baseUrl: flags.url,
+          out,
+          onProgress: (n) => bar.update(n),
+        }),
       // One request at a time: a 429 is met at most once a window, and its Retry-After waited out.
       { transport: transport.send, maxDelayMs: flags.maxWait * 1000 },
     ).finally(() => {

@@ -9,14 +9,8 @@ import { usageError } from '../cli-error.js';
 import { withClient, withClientOptions, type ClientFlags } from '../client-options.js';
 import { nonNegativeInteger, positiveInteger } from '../option-parsers.js';
 import { notAPhoto, photoContentTypeOf } from '../photo-files.js';
+import { absolutePhoto } from '../photo-urls.js';
 import { printFound, printOutcome } from '../print-table.js';
-
-/** A photo's URLs as served: relative ones (no PETSTORE_PUBLIC_URL on the service) made absolute on --url. */
-const absolutePhoto = (photo: Photo, baseUrl: string): Photo => {
-  const at = (url: string) => new URL(url, baseUrl).href;
-  const { small, medium, large, full } = photo.urls;
-  return { ...photo, urls: { small: at(small), medium: at(medium), large: at(large), full: at(full) } };
-};
 
 const photoRow = (photo: Photo) => ({ id: photo.id, position: photo.position, url: photo.urls.full });
 
