@@ -110,6 +110,9 @@ for (const backend of backends) {
           alreadyImported: 0,
           skipped: 0,
           rejected: 3,
+          photosAdded: 0,
+          photosAlreadyThere: 0,
+          photosRefused: 0,
           report: `${file}.report.ndjson`,
         },
       );

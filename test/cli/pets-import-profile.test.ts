@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { PetstoreClient, type Pet } from '@petstore/client';
 import { backends } from '../helpers/backends.js';
-import { addPet } from '../helpers/http-calls.js';
+import { addPet, petsOfCategory } from '../helpers/http-calls.js';
 import { unknownProfile } from '../helpers/pet-profile.js';
 import { runCli } from '../helpers/run-cli.js';
 import { startSdkServer, type SdkServer } from '../helpers/sdk-server.js';
@@ -30,13 +30,7 @@ for (const backend of backends) {
       rmSync(dir, { recursive: true, force: true });
     });
 
-    /** The pets of a category, by name. */
-    const petsOf = async (categoryId: number) => {
-      const pets = new Map<string, Pet>();
-      for await (const pet of client.listAllPets())
-        if (pet.categoryId === categoryId) pets.set(pet.name, pet);
-      return pets;
-    };
+    const petsOf = (categoryId: number) => petsOfCategory(client, categoryId);
 
     test('a CSV with some profile columns: flags in any case, tags split on |, empty cells unknown', async () => {
       const file = join(dir, 'spreadsheet.csv');

@@ -1,6 +1,7 @@
-// HTTP calls several suites share: read a paged listing to its end (Link rel="next"), create pets.
+// HTTP calls several suites share: read a paged listing to its end (Link rel="next"), create pets, find the
+// pets a test made in a category of its own.
 import assert from 'node:assert/strict';
-import type { NewPet, Pet } from '@petstore/client';
+import type { NewPet, Pet, PetstoreClient } from '@petstore/client';
 import type { TestApp } from './test-app.js';
 
 /** What the pet calls need of an app: a way to send a request, and the headers of a key that may write. */
@@ -38,4 +39,11 @@ export async function addPet(t: Caller, fields: Partial<NewPet> = {}): Promise<P
 /** Creates a pet as `addPet` does; returns its id. */
 export async function newPet(t: Caller, fields: Partial<NewPet> = {}): Promise<number> {
   return (await addPet(t, fields)).id;
+}
+
+/** The pets of a category, by name, through the SDK: a test keeps its pets apart in a category of its own. */
+export async function petsOfCategory(client: PetstoreClient, categoryId: number): Promise<Map<string, Pet>> {
+  const pets = new Map<string, Pet>();
+  for await (const pet of client.listAllPets()) if (pet.categoryId === categoryId) pets.set(pet.name, pet);
+  return pets;
 }

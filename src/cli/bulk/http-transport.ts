@@ -23,7 +23,7 @@ function headersOf(parsed: http.IncomingHttpHeaders): TransportAnswer['headers']
 }
 
 /**
- * A transport for the SDK's own requests (JSON bodies, no redirects followed: an answer 3xx is returned as
+ * A transport for the SDK's own requests (JSON bodies and photos' bytes, no redirects followed: an answer 3xx is returned as
  * it is). It rejects with the signal's reason when the request's signal aborts it, and with a
  * TypeError("fetch failed") whose cause says why when the request gets no answer, as fetch does.
  */

@@ -30,3 +30,10 @@ export async function fileFacts(file: string): Promise<FileFacts> {
  */
 export const rowKey = (fileHash: string, row: number, action: 'create' | 'update' = 'create'): string =>
   `import-${action === 'update' ? 'update-' : ''}${fileHash.slice(0, 32)}-${row}`;
+
+/**
+ * The key of a row's photo, its `index`th file (from 0): the row's key and the index, so that running the same
+ * import again replays each upload (the service takes it as the same request: the same bytes, to the same pet)
+ * instead of adding the photo twice.
+ */
+export const photoKey = (rowKey: string, index: number): string => `${rowKey}-photo-${index}`;

@@ -3,7 +3,9 @@
 // nothing twice. Rows the service refuses go to the report and the rest go on; a failure that no row can get
 // past (a bad key, the service gone, a rate limit too long to wait for) stops the run. A row with an `id` (an
 // export's) whose pet exists is skipped, stops the run, or changes the pet (--on-existing), rather than
-// creating it again.
+// creating it again. With --photos-dir, the image files a row names are uploaded once its pet is in, one at a
+// time, each under a key derived from the row's, so that a second run adds no photo twice either.
+import { readFile, realpath } from 'node:fs/promises';
 import {
   PetstoreClient,
   PetstoreError,
@@ -12,15 +14,17 @@ import {
   type PetstoreClientOptions,
   type TransportAnswer,
 } from '@petstore/client';
-import { CliError } from '../cli-error.js';
+import { usageError } from '../cli-error.js';
 import { wordingOf } from '../client-options.js';
 import { httpTransport } from './http-transport.js';
 import { windowsOf, type KeyWindows } from './import-estimate.js';
-import { fileFacts, rowKey } from './import-keys.js';
+import { fileFacts, photoKey, rowKey } from './import-keys.js';
 import { importReport, type RejectedRow } from './import-report.js';
+import { errorOf, remedies, rowFailure, stopAt } from './import-stops.js';
 import type { BulkFormat, OnExisting } from './bulk-format.js';
-import { readRows, type InputRow } from './import-rows.js';
+import { namesPhotoFiles, photoFilesColumn, readRows, type InputRow } from './import-rows.js';
 import { ratePacer, WaitTooLong } from './rate-pacer.js';
+import { rowPhotoFiles, type RowPhotoFile } from './row-photo-files.js';
 
 export interface ImportOptions {
   file: string;
@@ -33,6 +37,8 @@ export interface ImportOptions {
   client(options: Pick<PetstoreClientOptions, 'transport' | 'maxDelayMs' | 'beforeAttempt'>): PetstoreClient;
   /** What a row whose `id` names an existing pet does: skip it (by default), stop the run, or change the pet. */
   onExisting?: OnExisting;
+  /** The folder of the image files the rows name (`photoFiles`); a file that names some needs it. */
+  photosDir?: string;
   onProgress?(progress: ImportProgress): void;
   /** Told once, with the first answer that reports the key's windows, and about how many rows the file holds. */
   onWindows?(windows: KeyWindows, rows: number): void;
@@ -51,6 +57,12 @@ export interface ImportProgress {
   /** Rows whose `id` names a pet that exists (--on-existing skip). */
   skipped: number;
   rejected: number;
+  /** Photos uploaded from the rows' `photoFiles` (--photos-dir). */
+  photosAdded: number;
+  /** Photos an earlier run had uploaded: the service replayed their answer. */
+  photosAlreadyThere: number;
+  /** Photos the service refused, each in the report; the later files of its row were not sent. */
+  photosRefused: number;
 }
 
 export interface ImportSummary extends Omit<ImportProgress, 'bytes'> {
@@ -61,15 +73,14 @@ export interface ImportSummary extends Omit<ImportProgress, 'bytes'> {
   report: string | null;
 }
 
-/**
- * Failures that condemn one row only; any other would fail every row after it too. A 404 is a wrong URL,
- * unless it says that the pet a row changes was removed since the import listed the pets.
- */
-const rowFailure = ({ status, code }: PetstoreError) =>
-  (status >= 400 && status < 500 && ![401, 403, 404, 429].includes(status)) || code === 'pet_not_found';
-
 export async function importPets(options: ImportOptions): Promise<ImportSummary> {
-  const { file, format, concurrency, reportPath, maxWaitMs } = options;
+  const { file, format, concurrency, reportPath, maxWaitMs, photosDir } = options;
+  if (!photosDir && (await namesPhotoFiles(file, format)))
+    throw usageError(
+      `${file} names image files (${photoFilesColumn}): pass --photos-dir with the folder they are in`,
+    );
+  // Real, so that a file's real path, every link followed, can be held against it.
+  const photosRoot = photosDir && (await realpath(photosDir));
   const { hash: fileHash, lines } = await fileFacts(file);
   const pacer = ratePacer(maxWaitMs, Date.now, options.onWait);
   let windowsTold = !options.onWindows;
@@ -107,6 +118,9 @@ export async function importPets(options: ImportOptions): Promise<ImportSummary>
     alreadyImported: 0,
     skipped: 0,
     rejected: 0,
+    photosAdded: 0,
+    photosAlreadyThere: 0,
+    photosRefused: 0,
   };
   let existing: Promise<Set<number>> | undefined;
   /** The ids of the pets that exist, listed once, when the first row with an id needs them. */
@@ -137,30 +151,14 @@ export async function importPets(options: ImportOptions): Promise<ImportSummary>
     await report.add(rejected);
   };
 
-  async function send({ row, pet, id }: InputRow): Promise<void> {
-    if ('unreadable' in pet) {
-      const error = { code: 'unreadable_row', message: pet.unreadable as string, status: 0 };
-      return reject({ row, error, input: null });
-    }
-    const exists = id !== undefined && (await existingIds(row)).has(id);
-    if (exists && options.onExisting === 'fail')
-      throw stopAt(row, `pet ${id} exists (--on-existing fail)`, 0, {
-        code: 'pet_exists',
-        remedy: 'Leave that row out, or pass --on-existing skip or update',
-      });
-    if (exists && options.onExisting !== 'update') {
-      progress.skipped++;
-      return;
-    }
-    // The row is the pet as it should be: its cells, as a merge patch, change the fields it has columns for.
-    const idempotencyKey = rowKey(fileHash, row, exists ? 'update' : 'create');
+  /**
+   * Sends one request of `row`, again after a rate limit, and returns its answer; or the service's refusal of
+   * that row alone. Any other failure stops the run.
+   */
+  async function attempt<T>(row: number, call: () => Promise<T>): Promise<T | PetstoreError> {
     for (;;) {
       try {
-        if (exists) await client.updatePet(id, pet as PetPatch, { idempotencyKey });
-        else await client.createPet(pet as NewPet, { idempotencyKey });
-        if (replayed.delete(idempotencyKey)) progress.alreadyImported++;
-        else progress[exists ? 'updated' : 'created']++;
-        return;
+        return await call();
       } catch (error) {
         if (!(error instanceof PetstoreError)) throw error;
         // The pacer would not wait that long (beforeAttempt): the SDK gives its error as the cause.
@@ -173,10 +171,64 @@ export async function importPets(options: ImportOptions): Promise<ImportSummary>
             ...error,
             remedy: remedies[error.status],
           });
-        const { code, message, status, requestId } = error;
-        return reject({ row, error: { code, message, status, requestId }, input: pet });
+        return error;
       }
     }
+  }
+
+  /** Uploads a row's files to its pet, in order, up to the first one that is refused. */
+  async function upload(row: number, petId: number, files: RowPhotoFile[], key: string, input: unknown) {
+    for (const [index, file] of files.entries()) {
+      const refused = (error: RejectedRow['error']) => {
+        progress.photosRefused++;
+        return report.add({ row, error, input, petId, photoFile: file.name });
+      };
+      // One file at a time: an import holds no more images than it has rows in flight.
+      const bytes = await readFile(file.path).catch((error: Error) => error);
+      if (bytes instanceof Error) {
+        const message = `cannot read ${file.name}: ${bytes.message}`;
+        return refused({ code: 'photo_file_not_found', message, status: 0 });
+      }
+      const idempotencyKey = photoKey(key, index);
+      const answer = await attempt(row, () =>
+        client.uploadPhoto(petId, bytes, { contentType: file.contentType, idempotencyKey }),
+      );
+      if (answer instanceof PetstoreError) return refused(errorOf(answer));
+      if (replayed.delete(idempotencyKey)) progress.photosAlreadyThere++;
+      else progress.photosAdded++;
+    }
+  }
+
+  async function send({ row, pet, id, photoFiles }: InputRow): Promise<void> {
+    if ('unreadable' in pet) {
+      const error = { code: 'unreadable_row', message: pet.unreadable as string, status: 0 };
+      return reject({ row, error, input: null });
+    }
+    const input = photoFiles ? { ...pet, [photoFilesColumn]: photoFiles } : pet;
+    const exists = id !== undefined && (await existingIds(row)).has(id);
+    if (exists && options.onExisting === 'fail')
+      throw stopAt(row, `pet ${id} exists (--on-existing fail)`, 0, {
+        code: 'pet_exists',
+        remedy: 'Leave that row out, or pass --on-existing skip or update',
+      });
+    if (exists && options.onExisting !== 'update') {
+      progress.skipped++;
+      return;
+    }
+    // Every file is found before the pet is sent: a row that names one it cannot upload adds nothing.
+    const files = photoFiles && photosRoot ? await rowPhotoFiles(photosRoot, photoFiles) : [];
+    if (!Array.isArray(files)) return reject({ row, error: { ...files, status: 0 }, input });
+    // The row is the pet as it should be: its cells, as a merge patch, change the fields it has columns for.
+    const idempotencyKey = rowKey(fileHash, row, exists ? 'update' : 'create');
+    const answer = await attempt(row, () =>
+      exists
+        ? client.updatePet(id, pet as PetPatch, { idempotencyKey })
+        : client.createPet(pet as NewPet, { idempotencyKey }),
+    );
+    if (answer instanceof PetstoreError) return reject({ row, error: errorOf(answer), input });
+    if (replayed.delete(idempotencyKey)) progress.alreadyImported++;
+    else progress[exists ? 'updated' : 'created']++;
+    await upload(row, answer.id, files, idempotencyKey, input);
   }
 
   const inFlight = new Set<Promise<void>>();
@@ -205,6 +257,7 @@ export async function importPets(options: ImportOptions): Promise<ImportSummary>
   }
   if (stopped) throw stopped;
   const { created, updated, alreadyImported, skipped, rejected } = progress;
+  const { photosAdded, photosAlreadyThere, photosRefused } = progress;
   return {
     file,
     format,
@@ -214,34 +267,9 @@ export async function importPets(options: ImportOptions): Promise<ImportSummary>
     alreadyImported,
     skipped,
     rejected,
-    report: rejected ? reportPath : null,
+    photosAdded,
+    photosAlreadyThere,
+    photosRefused,
+    report: rejected || photosRefused ? reportPath : null,
   };
-}
-
-/** What to put right first, for the statuses that stop every rerun until the user does. */
-const remedies: Partial<Record<number, string>> = {
-  401: 'Use a valid key (--api-key or PETSTORE_API_KEY)',
-  403: 'Use a key with the pets:write scope',
-  404: 'Check --url: it must name the API, ending in /v1',
-};
-
-/** Why a run stopped: the code --json reports, the failed answer, and what to put right first. */
-interface StopCause {
-  code: string;
-  status?: number;
-  requestId?: string;
-  remedy?: string;
-}
-
-/** The error that stops a run, worded so that the user knows that running it again resumes it. */
-function stopAt(row: number, reason: string, resumeInMs: number, cause: StopCause): CliError {
-  const later = resumeInMs > 0 ? ` after ${new Date(Date.now() + resumeInMs).toISOString()}` : '';
-  const rerun = cause.remedy ? `${cause.remedy}, then run` : 'Run';
-  const { code, status, requestId } = cause;
-  return new CliError(
-    code,
-    `stopped at line ${row}: ${reason}. ` +
-      `${rerun} the same command again${later} to resume: rows already created are not created twice.`,
-    status !== undefined && requestId !== undefined ? { status, requestId } : undefined,
-  );
 }

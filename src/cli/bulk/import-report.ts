@@ -1,5 +1,6 @@
 // The report of an import: one NDJSON line per row the service refused or that could not be read, with its
-// line number, the Error body and the row as read. Created on the first such row only.
+// line number, the Error body and the row as read; for a photo the service refused, also the pet it was for
+// and the file. Created on the first such row only.
 import { createWriteStream, rmSync, type WriteStream } from 'node:fs';
 import { once } from 'node:events';
 
@@ -7,6 +8,10 @@ export interface RejectedRow {
   row: number;
   error: { code: string; message: string; status: number; requestId?: string };
   input: unknown;
+  /** The pet the row created or changed, when what was refused is one of its photos. */
+  petId?: number;
+  /** The file of that photo, as the row names it; the row's later files were not sent. */
+  photoFile?: string;
 }
 
 export interface ImportReport {

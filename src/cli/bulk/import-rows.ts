@@ -1,8 +1,10 @@
 // Reads an import file one row at a time (CSV with a header row, or NDJSON), never the whole file at once:
-// each row comes with its line number, the bytes read so far, and the pet it asks for or why it cannot be read.
+// each row comes with its line number, the bytes read so far, the pet it asks for or why it cannot be read,
+// and the image files it names (`photoFiles`) for --photos-dir.
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { parse } from 'csv-parse';
+import { parse as parseText } from 'csv-parse/sync';
 import type { BulkFormat } from './bulk-format.js';
 import { bodyOfCells, petColumns } from './pet-columns.js';
 
@@ -15,7 +17,19 @@ export interface InputRow {
   pet: Record<string, unknown> | { unreadable: string };
   /** The row's `id`, which an export writes: the pet it was, matched against the pets that exist. */
   id?: number;
+  /** The image files to upload once its pet is in, relative to --photos-dir, in order; none when absent. */
+  photoFiles?: string[];
 }
+
+/** The column (CSV) or field (JSON Lines) that names a row's image files: import's own, no export writes it. */
+export const photoFilesColumn = 'photoFiles';
+
+/** The files of a CSV cell: separated by `|`, spaces around each dropped. */
+const photoFilesOfCell = (cell: string | undefined): string[] =>
+  (cell ?? '')
+    .split('|')
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
 
 /**
  * The row's id from what the file holds, when it holds one; undefined otherwise. The service assigns the id
@@ -28,15 +42,22 @@ function idOf(value: unknown): { id?: number } | { unreadable: string } {
   return { unreadable: `id must be a positive whole number, got ${JSON.stringify(value)}` };
 }
 
-/** The row as read: its pet and id, or why it cannot be read. */
-function rowOf(row: number, bytes: number, pet: Record<string, unknown>, idValue: unknown): InputRow {
+/** The row as read: its pet, id and files, or why it cannot be read. */
+function rowOf(
+  row: number,
+  bytes: number,
+  pet: Record<string, unknown>,
+  idValue: unknown,
+  photoFiles: string[],
+): InputRow {
   const id = idOf(idValue);
-  return 'unreadable' in id ? { row, bytes, pet: id } : { row, bytes, pet, ...id };
+  if ('unreadable' in id) return { row, bytes, pet: id };
+  return { row, bytes, pet, ...id, ...(photoFiles.length ? { photoFiles } : {}) };
 }
 
-/** A header row of `petColumns` only. */
+/** A header row of `petColumns` and `photoFiles` only. */
 function checkHeader(header: string[]): string[] {
-  const known = petColumns.map((column) => column.name);
+  const known = [...petColumns.map((column) => column.name), photoFilesColumn];
   const unknown = header.filter((column) => !known.includes(column));
   if (unknown.length) {
     throw new Error(`unknown column ${unknown.join(', ')}: the header row may hold ${known.join(', ')}`);
@@ -68,7 +89,7 @@ async function* csvRows(file: string): AsyncGenerator<InputRow> {
     record: Record<string, string>;
   }>) {
     yield* skipped.splice(0);
-    yield rowOf(info.lines, info.bytes, bodyOfCells(record), record.id);
+    yield rowOf(info.lines, info.bytes, bodyOfCells(record), record.id, photoFilesOfCell(record.photoFiles));
   }
   yield* skipped.splice(0);
 }
@@ -91,13 +112,61 @@ async function* ndjsonRows(file: string): AsyncGenerator<InputRow> {
       yield { row, bytes, pet: { unreadable: 'not a JSON object' } };
       continue;
     }
-    const { id, ...pet } = value as Record<string, unknown>;
+    const { id, [photoFilesColumn]: photoFiles = [], ...pet } = value as Record<string, unknown>;
     // As an export writes them: the service sets the times of a pet it creates or changes, and its photos
-    // are added through their own calls (a URL is not an image to upload).
+    // are added through their own calls (a URL is not an image to upload; `photoFiles` names the images).
     delete pet.createdAt;
     delete pet.updatedAt;
     delete pet.photos;
-    yield rowOf(row, bytes, pet, id);
+    if (!Array.isArray(photoFiles) || !photoFiles.every((name) => typeof name === 'string')) {
+      yield { row, bytes, pet: { unreadable: `${photoFilesColumn} must be an array of file names` } };
+      continue;
+    }
+    yield rowOf(
+      row,
+      bytes,
+      pet,
+      id,
+      photoFiles.filter((name) => name.trim() !== ''),
+    );
+  }
+}
+
+/** Whether a header row has a `photoFiles` cell; one that cannot be read is the import's to report. */
+function headerNamesFiles(line: string): boolean {
+  try {
+    return (parseText(line, { bom: true }) as string[][])[0]?.includes(photoFilesColumn) ?? false;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether a line of JSON Lines has a `photoFiles` field; one that cannot be read is the import's to report. */
+function lineNamesFiles(line: string): boolean {
+  if (!line.includes(`"${photoFilesColumn}"`)) return false;
+  try {
+    const value = JSON.parse(line) as unknown;
+    return typeof value === 'object' && value !== null && Object.hasOwn(value, photoFilesColumn);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Whether `file` names image files to upload: its CSV header has a `photoFiles` column, or a line of JSON
+ * Lines a `photoFiles` field (which takes a read of the file, done only when no --photos-dir is given, to
+ * refuse the file before any row is sent rather than at the first such line).
+ */
+export async function namesPhotoFiles(file: string, format: BulkFormat): Promise<boolean> {
+  const lines = createInterface({ input: createReadStream(file), crlfDelay: Infinity });
+  try {
+    for await (const line of lines) {
+      if (format === 'csv') return headerNamesFiles(line);
+      if (lineNamesFiles(line)) return true;
+    }
+    return false;
+  } finally {
+    lines.close();
   }
 }
 

@@ -30,6 +30,7 @@ interface ImportFlags extends ClientFlags {
   concurrency: number;
   report?: string;
   maxWait: number;
+  photosDir?: string;
 }
 
 interface ExportFlags extends ClientFlags, PetFilterFlags {
@@ -54,11 +55,11 @@ const formatOption = (what: string) =>
 function importCommand(): Command {
   const command = new Command('import')
     .description(
-      'Add the pets of a CSV (a header row naming its columns: name, categoryId, and any other that export ' +
-        'writes) or JSON Lines file; running it again ' +
+      'Add the pets of a CSV (a header row naming its columns: name, categoryId, any other that export ' +
+        'writes, and photoFiles with --photos-dir) or JSON Lines file; running it again ' +
         'resumes it without creating any pet twice (within the service’s 24 h idempotency window). A row ' +
         'with an id (as an export writes) whose pet exists is skipped, or changes it (see --on-existing). ' +
-        'Exit code 0: every row is in or skipped; 2: some rows were rejected (see --report); 1: stopped',
+        'Exit code 0: every row is in or skipped; 2: some rows or photos were rejected (see --report); 1: stopped',
     )
     .argument('<file>', 'The file to import: .csv, or .ndjson/.jsonl/.json')
     .addOption(formatOption('file'))
@@ -73,9 +74,17 @@ function importCommand(): Command {
     )
     .option('--concurrency <n>', 'Rows sent at once', positiveInteger('--concurrency'), 8)
     .option('--report <file>', 'Where rejected rows go, one JSON line each (default: FILE.report.ndjson)')
+    .option(
+      '--photos-dir <dir>',
+      'Folder of the image files a photoFiles column names (separated by |, relative to it): each row’s are ' +
+        'uploaded in order once its pet is in, the first becoming the primary photo of a pet that had none',
+    )
     .addOption(maxWaitOption('run again later to resume'));
   return withClientOptions(command).action(async (file: string, flags: ImportFlags) => {
     if (!existsSync(file)) throw usageError(`no such file: ${file}`);
+    const { photosDir } = flags;
+    if (photosDir && !statSync(photosDir, { throwIfNoEntry: false })?.isDirectory())
+      throw usageError(`--photos-dir ${photosDir} is not a folder`);
     const format = formatOf(file, flags.format);
     // Drawn from the first row answered on, so that the estimate, said with the first answer, comes before it.
     let shown: Progress | undefined;
@@ -83,10 +92,11 @@ function importCommand(): Command {
     const bar = () =>
       (shown ??= progressBar(
         `{bar} {percentage}% | {created} created, ${updating ? '{updated} updated, ' : ''}` +
-          '{alreadyImported} already there, {skipped} skipped, {rejected} rejected',
+          '{alreadyImported} already there, {skipped} skipped, {rejected} rejected' +
+          (photosDir ? ' | {photosAdded} photos added' : ''),
         statSync(file).size,
         flags.json,
-        { created: 0, updated: 0, alreadyImported: 0, skipped: 0, rejected: 0 },
+        { created: 0, updated: 0, alreadyImported: 0, skipped: 0, rejected: 0, photosAdded: 0 },
       ));
     // Loaded here: its CSV reader is for the import alone.
     const { importPets } = await import('../bulk/import-pets.js');
@@ -99,6 +109,7 @@ function importCommand(): Command {
         reportPath: flags.report ?? defaultReportPath(file),
         maxWaitMs: flags.maxWait * 1000,
         onExisting: flags.onExisting,
+        photosDir,
         client: (options) => new PetstoreClient({ baseUrl: flags.url, apiKey: flags.apiKey!, ...options }),
         onProgress: ({ bytes, ...counts }) => bar().update(bytes, counts),
         onWait: (ms) =>
@@ -112,17 +123,25 @@ function importCommand(): Command {
         },
       }),
     ).finally(() => shown?.stop());
-    if (summary.rejected) process.exitCode = 2;
+    if (summary.rejected || summary.photosRefused) process.exitCode = 2;
     if (flags.json) return console.log(JSON.stringify(summary));
     const { rows, created, updated, alreadyImported, skipped, rejected, report } = summary;
+    const { photosAdded, photosAlreadyThere, photosRefused } = summary;
+    const photosText = photosDir
+      ? `; ${photosAdded} photos added, ${photosAlreadyThere} already there, ${photosRefused} refused`
+      : '';
     const skippedText = skipped
       ? `, ${skipped} skipped (their id names a pet that exists; --on-existing ${flags.onExisting})`
       : '';
     const updatedText = updating ? `, ${updated} updated` : '';
+    const remedies = [
+      rejected ? 'correct those rows in a new file and import it' : '',
+      photosRefused ? 'a refused photo’s pet is in: add the photo with `petstore pets photos add`' : '',
+    ].filter(Boolean);
     console.log(
       `${rows} rows: ${created} created${updatedText}, ${alreadyImported} already there${skippedText}, ` +
-        `${rejected} rejected` +
-        (report ? ` (see ${report}; correct those rows in a new file and import it)` : ''),
+        `${rejected} rejected${photosText}` +
+        (report ? ` (see ${report}; ${remedies.join('; ')})` : ''),
     );
   });
 }
