@@ -185,6 +185,15 @@ for (const backend of backends) {
       assert.deepEqual([again.summary.photosAdded, again.summary.photosRefused], [2, 1]);
       const fake = (await petsOf(73)).get('Fake');
       assert.deepEqual(sizesOf(fake), ['200x100', '90x60', '120x80']);
+
+      const text = await runCli(['pets', 'import', file, '--photos-dir', photos], env);
+      assert.equal(text.code, 2, text.stderr);
+      assert.equal(
+        text.stdout.trim(),
+        `8 rows: 0 created, 3 already there, 5 rejected; 0 photos added, 7 already there, 1 refused (see ${file}` +
+          '.report.ndjson; correct those rows in a new file and import it; a refused photo’s pet is in: add the ' +
+          'photo with `petstore pets photos add`)',
+      );
     });
 
     test('a file naming images without --photos-dir is refused before any row is sent', async () => {
