@@ -158,15 +158,16 @@ function lineNamesFiles(line: string): boolean {
  * refuse the file before any row is sent rather than at the first such line).
  */
 export async function namesPhotoFiles(file: string, format: BulkFormat): Promise<boolean> {
-  const lines = createInterface({ input: createReadStream(file), crlfDelay: Infinity });
+  const input = createReadStream(file);
   try {
-    for await (const line of lines) {
+    for await (const line of createInterface({ input, crlfDelay: Infinity })) {
       if (format === 'csv') return headerNamesFiles(line);
       if (lineNamesFiles(line)) return true;
     }
     return false;
   } finally {
-    lines.close();
+    // A CSV is read no further than its header.
+    input.destroy();
   }
 }
 
