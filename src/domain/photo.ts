@@ -1,13 +1,8 @@
-// What a photo of an animal is: its sizes, the image types an upload may be, its unguessable id, and its
+// What a photo of an animal is: the image types an upload may be, its unguessable id, and its
 // schemas (validation, serialization, the OpenAPI document and the types at once). No I/O here.
 import { randomBytes } from 'node:crypto';
 import { Type, type Static } from '@sinclair/typebox';
-
-/** The stored sizes, smallest first, each by the longest edge it may have; none is ever upscaled. */
-export const photoLongEdges = { small: 100, medium: 300, large: 600, full: 1600 } as const;
-export type PhotoSize = keyof typeof photoLongEdges;
-export const photoSizes = Object.keys(photoLongEdges) as PhotoSize[];
-export const isPhotoSize = (value: string): value is PhotoSize => Object.hasOwn(photoLongEdges, value);
+import { photoLongEdges, type PhotoSize } from './photo-sizes.js';
 
 /** The media types an upload may declare, each with the format its bytes must then be (sharp's name). */
 export const uploadTypes = {

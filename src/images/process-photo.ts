@@ -5,7 +5,8 @@
 // what is stored. Every sharp call is asynchronous and runs on libuv's thread pool, off the event loop.
 import { hash } from 'node:crypto';
 import type { Metadata } from 'sharp';
-import { photoLongEdges, photoSizes, uploadTypes, type PhotoSize, type UploadType } from '../domain/photo.js';
+import { photoLongEdges, photoSizes, type PhotoSize } from '../domain/photo-sizes.js';
+import { uploadTypes, type UploadType } from '../domain/photo.js';
 import { ApiError } from '../errors/api-error.js';
 import { sharp } from './sharp-library.js';
 

@@ -2,7 +2,8 @@
 // lookups), and removed with their pet. Their URLs are absolute under the public URL when one is set, as
 // `Location` is; relative (`/v1/photos/…`) otherwise.
 import type { Kysely, Transaction } from 'kysely';
-import { photoSizes, type Photo, type PhotoSize } from '../domain/photo.js';
+import { photoSizes, type PhotoSize } from '../domain/photo-sizes.js';
+import type { Photo } from '../domain/photo.js';
 import type { PhotoStorage } from '../store/photo-storage.js';
 import { deletePhotos, listPhotosOfPets } from '../store/repositories/photos-repository.js';
 import type { Database, PhotoRow } from '../store/schema.js';

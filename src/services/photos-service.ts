@@ -4,14 +4,8 @@
 import { hash } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import { requestFingerprint } from '../domain/idempotency.js';
-import {
-  isPhotoId,
-  isPhotoSize,
-  movedOrder,
-  newPhotoId,
-  type Photo,
-  type UploadType,
-} from '../domain/photo.js';
+import { isPhotoSize } from '../domain/photo-sizes.js';
+import { isPhotoId, movedOrder, newPhotoId, type Photo, type UploadType } from '../domain/photo.js';
 import { ApiError } from '../errors/api-error.js';
 import { processPhoto, type ProcessedPhoto } from '../images/process-photo.js';
 import { ProcessingSlots } from '../images/processing-slots.js';

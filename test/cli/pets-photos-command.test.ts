@@ -90,6 +90,27 @@ for (const [index, backend] of backends.entries()) {
         assert.equal(photo.urls[size], `${new URL(server.baseUrl).origin}/v1/photos/${photo.id}/${size}`);
     });
 
+    test('list --html prints an <img> per photo, primary first, of the size asked; the name escaped in alt', async () => {
+      const id = await newPet(server, { name: 'Bo "<&>"', categoryId: 1 });
+      const [a, b] = await json(['pets', 'photos', 'add', String(id), files.jpeg, files.png]);
+      const html = async (...size: string[]) => {
+        const res = await runCli(['pets', 'photos', 'list', String(id), '--html', ...size], env);
+        assert.equal(res.code, 0, res.stderr);
+        return res.stdout.trim().split('\n');
+      };
+      const tag = (photo: { urls: Record<string, string> }, size: string, n: number) =>
+        `<img src="${photo.urls[size]}" alt="Bo &quot;&lt;&amp;&gt;&quot;, photo ${n} of 2" loading="lazy" />`;
+      assert.deepEqual(await html(), [tag(a, 'medium', 1), tag(b, 'medium', 2)]);
+      assert.deepEqual(await html('small'), [tag(a, 'small', 1), tag(b, 'small', 2)]);
+      for (const line of await html('large')) {
+        const [, src] = /src="([^"]+)"/.exec(line)!;
+        assert.deepEqual(await served(src!), [200, 'image/webp']);
+      }
+      const wrong = await runCli(['pets', 'photos', 'list', String(id), '--html', 'huge'], env);
+      assert.equal(wrong.code, 1);
+      assert.match(wrong.stderr, /huge/);
+    });
+
     test('move makes a photo the primary one; remove takes it away and its URLs answer 404', async () => {
       const id = await newPet(server, { name: 'Rex', categoryId: 1 });
       const [a, b, c] = await json(['pets', 'photos', 'add', String(id), files.jpeg, files.png, files.webp]);

@@ -2,13 +2,15 @@
 // `petstore pets` commands. Each photo is shown with its id and the absolute URL of its full size, which a
 // web page can use in `<img src>` as it is.
 import { readFile } from 'node:fs/promises';
-import { Command } from 'commander';
+import { Command, Option } from 'commander';
 import type { Photo } from '@petstore/client';
+import { photoSizes, type PhotoSize } from '../../domain/photo-sizes.js';
 import { progressBar } from '../bulk/progress-bar.js';
 import { usageError } from '../cli-error.js';
 import { withClient, withClientOptions, type ClientFlags } from '../client-options.js';
 import { nonNegativeInteger, positiveInteger } from '../option-parsers.js';
 import { notAPhoto, photoContentTypeOf } from '../photo-files.js';
+import { photoImgTags } from '../photo-img-tags.js';
 import { absolutePhoto } from '../photo-urls.js';
 import { printFound, printOutcome } from '../print-table.js';
 
@@ -52,15 +54,18 @@ export function photosCommand(): Command {
     photos
       .command('list')
       .description("List a pet's photos, the primary one first")
-      .argument('<id>', 'Pet id', positiveInteger('id')),
-  ).action(async (id: number, flags: ClientFlags) => {
+      .argument('<id>', 'Pet id', positiveInteger('id'))
+      .addOption(
+        new Option('--html [size]', 'Print an <img> tag per photo, for a web page, of this size')
+          .choices(photoSizes)
+          .preset('medium'),
+      ),
+  ).action(async (id: number, flags: ClientFlags & { html?: PhotoSize }) => {
     // The photos come with the animal: until the operation's sunset, its GET is the one that gives them.
     const pet = await withClient(flags, (client) => client.getPet(id));
-    printFound(
-      pet.photos.map((photo) => absolutePhoto(photo, flags.url)),
-      photoRow,
-      flags.json,
-    );
+    const photosOfPet = pet.photos.map((photo) => absolutePhoto(photo, flags.url));
+    if (flags.html) console.log(photoImgTags(pet.name, photosOfPet, flags.html));
+    else printFound(photosOfPet, photoRow, flags.json);
   });
 
   withClientOptions(

@@ -1,7 +1,8 @@
 // Schemas of the photo operations (a photo's own are in domain/photo.ts): validation, serialization and
 // OpenAPI at once, binary bodies included.
 import { Type } from '@sinclair/typebox';
-import { PhotoMoveSchema, PhotoSchema, photoIdPattern, photoSizes, uploadTypes } from '../../domain/photo.js';
+import { photoSizes } from '../../domain/photo-sizes.js';
+import { PhotoMoveSchema, PhotoSchema, photoIdPattern, uploadTypes } from '../../domain/photo.js';
 import { idSchema } from '../../domain/resource-id.js';
 import { commonHeaders, rateLimitHeaders } from '../../http/schemas/error.js';
 import { idempotentReplayedHeader } from '../../http/schemas/idempotency.js';
