@@ -8,6 +8,7 @@ import type { Metadata } from 'sharp';
 import { photoLongEdges, photoSizes, type PhotoSize } from '../domain/photo-sizes.js';
 import { uploadTypes, type UploadType } from '../domain/photo.js';
 import { ApiError } from '../errors/api-error.js';
+import { CoreTurns } from './core-turns.js';
 import { sharp } from './sharp-library.js';
 
 /** One stored size of a photo: WebP bytes, upright, with no metadata. */
@@ -85,6 +86,9 @@ function checkPixels({ width = 0, height = 0 }: Metadata, maxPixels: number): vo
   }
 }
 
+/** Every upload of this process decodes and encodes in one of these turns. */
+const coreTurns = new CoreTurns();
+
 const etagOf = (bytes: Buffer) => `"${hash('sha256', bytes, 'base64url').slice(0, 27)}"`;
 
 /**
@@ -100,6 +104,11 @@ export async function processPhoto(
   const header = await readHeader(bytes, maxPixels);
   checkType(header, declared);
   checkPixels(header, maxPixels);
+  return coreTurns.run(() => reencode(bytes, maxPixels));
+}
+
+/** Decodes `bytes` once, down to the largest size, and encodes every size from those pixels. */
+async function reencode(bytes: Buffer, maxPixels: number): Promise<ProcessedPhoto> {
   const full = photoLongEdges.full;
   let pixels: { data: Buffer; info: { width: number; height: number; channels: 1 | 2 | 3 | 4 } };
   try {
@@ -114,7 +123,7 @@ export async function processPhoto(
   }
   const { width, height, channels } = pixels.info;
   const renditions: Rendition[] = [];
-  // One size after another: an upload holds one thread of the pool at a time (processing-slots.ts).
+  // One size after another: an upload holds one thread of the pool at a time (core-turns.ts).
   for (const size of photoSizes) {
     const edge = photoLongEdges[size];
     const { data, info } = await sharp(pixels.data, { raw: { width, height, channels } })

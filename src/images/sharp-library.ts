@@ -1,7 +1,8 @@
 // sharp (libvips), set up once for untrusted uploads: only the decoders of the four formats the service takes
 // may run, so a body in any other format (SVG with its scripts, TIFF, GIF, PDF…) is refused before any
-// parser of that format sees it; and libvips keeps no cache of operations, which would only hold memory for
-// images that are each processed once.
+// parser of that format sees it; libvips keeps no cache of operations, which would only hold memory for
+// images that are each processed once; and each image has one thread, whatever the allocator: the images
+// share the cores side by side (core-turns.ts), where more threads per image would only hold more memory.
 import sharp from 'sharp';
 
 sharp.block({ operation: ['VipsForeignLoad'] });
@@ -15,5 +16,6 @@ sharp.unblock({
   ],
 });
 sharp.cache(false);
+sharp.concurrency(1);
 
 export { sharp };

@@ -2,6 +2,7 @@
 // remove, the limit per animal, Idempotency-Key, the bound on processing, events, and serving without a key
 // (headers, 304, HEAD, 404, its own budget per address).
 import assert from 'node:assert/strict';
+import { availableParallelism } from 'node:os';
 import { after, before, describe, test } from 'node:test';
 import type { Photo } from '../../src/domain/photo.js';
 import { backends } from '../helpers/backends.js';
@@ -337,6 +338,35 @@ for (const backend of backends) {
         assert.equal((await send()).statusCode, 201, 'a slot is free again once the upload is done');
       } finally {
         await bounded.close();
+      }
+    });
+
+    test('uploads within the bound but past the cores wait for a core and are all processed', async () => {
+      const inFlight = availableParallelism() + 2;
+      const wide = await startTestApp(backend, { photoProcessingConcurrency: inFlight });
+      try {
+        // One animal each, so that no count of photos per animal comes near its limit on a machine of many cores.
+        const petIds: number[] = [];
+        for (let i = 0; i < inFlight; i++) petIds.push((await addPet(wide)).id);
+        const jpeg = await makeImage('jpeg', 1200, 800);
+        const answers = await Promise.all(
+          petIds.map((petId) =>
+            wide.request({
+              method: 'POST',
+              url: `/v1/pets/${petId}/photos`,
+              headers: { ...wide.auth, 'content-type': 'image/jpeg' },
+              payload: jpeg,
+            }),
+          ),
+        );
+        assert.deepEqual(
+          answers.map((res) => res.statusCode),
+          Array(inFlight).fill(201),
+        );
+        const ids = new Set(answers.map((res) => res.json().id));
+        assert.equal(ids.size, inFlight);
+      } finally {
+        await wide.close();
       }
     });
 
