@@ -4,11 +4,12 @@
 // survive: no byte of the upload (its metadata, GPS position, or anything appended after the image) reaches
 // what is stored. Every sharp call is asynchronous and runs on libuv's thread pool, off the event loop.
 import { hash } from 'node:crypto';
+import { availableParallelism } from 'node:os';
+import pLimit from 'p-limit';
 import type { Metadata } from 'sharp';
 import { photoLongEdges, photoSizes, type PhotoSize } from '../domain/photo-sizes.js';
 import { uploadTypes, type UploadType } from '../domain/photo.js';
 import { ApiError } from '../errors/api-error.js';
-import { CoreTurns } from './core-turns.js';
 import { sharp } from './sharp-library.js';
 
 /** One stored size of a photo: WebP bytes, upright, with no metadata. */
@@ -86,8 +87,14 @@ function checkPixels({ width = 0, height = 0 }: Metadata, maxPixels: number): vo
   }
 }
 
-/** Every upload of this process decodes and encodes in one of these turns. */
-const coreTurns = new CoreTurns();
+/**
+ * Images decoded and encoded at once: one per core. sharp gives each image one libvips thread (sharp-library.ts)
+ * on one thread of libuv's pool (4 by default), so on a machine with fewer cores than that, more images at once
+ * only share the cores while each holds its decoded pixels and its encoder's buffers, and keep the pool's
+ * threads from the file system. The uploads admitted past it (processing-slots.ts bounds them) wait in order,
+ * holding only their body.
+ */
+const oneImagePerCore = pLimit(availableParallelism());
 
 const etagOf = (bytes: Buffer) => `"${hash('sha256', bytes, 'base64url').slice(0, 27)}"`;
 
@@ -104,7 +111,7 @@ export async function processPhoto(
   const header = await readHeader(bytes, maxPixels);
   checkType(header, declared);
   checkPixels(header, maxPixels);
-  return coreTurns.run(() => reencode(bytes, maxPixels));
+  return oneImagePerCore(() => reencode(bytes, maxPixels));
 }
 
 /** Decodes `bytes` once, down to the largest size, and encodes every size from those pixels. */
@@ -123,7 +130,7 @@ async function reencode(bytes: Buffer, maxPixels: number): Promise<ProcessedPhot
   }
   const { width, height, channels } = pixels.info;
   const renditions: Rendition[] = [];
-  // One size after another: an upload holds one thread of the pool at a time (core-turns.ts).
+  // One size after another: an upload holds one thread of the pool at a time (oneImagePerCore).
   for (const size of photoSizes) {
     const edge = photoLongEdges[size];
     const { data, info } = await sharp(pixels.data, { raw: { width, height, channels } })

@@ -2,7 +2,7 @@
 // may run, so a body in any other format (SVG with its scripts, TIFF, GIF, PDF…) is refused before any
 // parser of that format sees it; libvips keeps no cache of operations, which would only hold memory for
 // images that are each processed once; and each image has one thread, whatever the allocator: the images
-// share the cores side by side (core-turns.ts), where more threads per image would only hold more memory.
+// share the cores side by side (oneImagePerCore in process-photo.ts), where more threads per image would only hold more memory.
 import sharp from 'sharp';
 
 sharp.block({ operation: ['VipsForeignLoad'] });
