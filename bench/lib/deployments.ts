@@ -27,7 +27,7 @@ export interface Deployment {
   key: string;
   /** The secret that signs this deployment's listing cursors. */
   cursorSecret: string;
-  /** Bytes on disk of the search index (`pet_terms` and its indexes) as it now is. */
+  /** Bytes on disk of the search index (the word index and the tag rows, with their indexes) as it now is. */
   searchIndexBytes(): Promise<number>;
   remove(): Promise<void>;
 }

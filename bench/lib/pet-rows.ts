@@ -6,8 +6,13 @@
 import type { Pet, PetStatus } from '../../src/domain/pet.js';
 import { petAges, petCoats, petSexes, petSizes, type PetAge } from '../../src/domain/pet-profile-values.js';
 import { fieldColumns, type PetFieldColumns, type PetFields } from '../../src/services/pet-record.js';
-import { termsOf } from '../../src/store/repositories/pet-terms-repository.js';
+import {
+  petWordsOf,
+  tagRowsOf,
+  type SearchedFields,
+} from '../../src/store/repositories/pet-terms-repository.js';
 import type { PetTermRow } from '../../src/store/schema.js';
+import type { PetWords } from '../../src/store/word-index.js';
 
 /** When the pets were added: fixed, so that pets seeded in different runs carry the same times. */
 const seededAt = Date.UTC(2026, 0, 1);
@@ -153,20 +158,25 @@ export const seedRow = (
   updated_at: Date.parse(pet.updatedAt),
 });
 
-/** The search index rows of a seeded row: exactly those the service writes when it creates the pet. */
-export const seedTerms = ({
+/** The searched fields of a seeded row. */
+const searchedFields = ({
   id,
   name,
   breed,
   color,
   description,
   tags,
-}: ReturnType<typeof seedRow>): PetTermRow[] =>
-  termsOf({
-    id,
-    name,
-    breed: breed ?? null,
-    color: color ?? null,
-    description: description ?? null,
-    tags: tags ?? '[]',
-  });
+}: ReturnType<typeof seedRow>): SearchedFields => ({
+  id,
+  name,
+  breed: breed ?? null,
+  color: color ?? null,
+  description: description ?? null,
+  tags: tags ?? '[]',
+});
+
+/** The word index entry of a seeded row: exactly the one the service writes when it creates the pet. */
+export const seedWords = (row: ReturnType<typeof seedRow>): PetWords => petWordsOf(searchedFields(row));
+
+/** The tag rows of a seeded row, likewise. */
+export const seedTags = (row: ReturnType<typeof seedRow>): PetTermRow[] => tagRowsOf(searchedFields(row));

@@ -72,6 +72,6 @@ export function searchIndexTable(sizes: SearchIndexSize[]): string {
     megabytes(size.bytes),
     megabytes(size.bytesPerMillionPets),
   ]);
-  const header = ['deployment', 'pets', 'seeded in', 'pet_terms and indexes', 'per 1,000,000 pets'];
+  const header = ['deployment', 'pets', 'seeded in', 'search index (words, tags)', 'per 1,000,000 pets'];
   return markdownTable(header, lines);
 }

@@ -1,6 +1,6 @@
 // Bulk seed of a migrated PostgreSQL deployment: multi-row inserts of column arrays (unnest), then ANALYZE.
 import pg from 'pg';
-import { seedPet, seedRow, seedTerms } from './pet-rows.js';
+import { seedPet, seedRow, seedTags, seedWords } from './pet-rows.js';
 
 const batchSize = 20_000;
 
@@ -38,7 +38,10 @@ const columns = Object.keys(columnTypes) as Array<keyof Row>;
 const insertPets =
   `insert into pets (${columns.join(', ')}) ` +
   `select * from unnest(${columns.map((c, i) => `$${i + 1}::${columnTypes[c]}[]`).join(', ')})`;
-const insertTerms =
+const insertWords =
+  "insert into pet_words (pet_id, words) select id, array_to_tsvector(string_to_array(words, ' ')) " +
+  'from unnest($1::bigint[], $2::text[]) as entry (id, words)';
+const insertTags =
   'insert into pet_terms (pet_id, kind, term) select * from unnest($1::bigint[], $2::text[], $3::text[])';
 
 /** Runs `work` on a connection of its own, inside `schema` when one is named. */
@@ -71,24 +74,29 @@ export async function seedPostgresPets(url: string, schema: string, count: numbe
         insertPets,
         columns.map((column) => rows.map((row) => row[column])),
       );
-      const terms = rows.flatMap(seedTerms);
-      await client.query(insertTerms, [
-        terms.map((term) => term.pet_id),
-        terms.map((term) => term.kind),
-        terms.map((term) => term.term),
+      const words = rows.map(seedWords);
+      await client.query(insertWords, [
+        words.map((entry) => entry.id),
+        words.map((entry) => entry.words.join(' ')),
+      ]);
+      const tags = rows.flatMap(seedTags);
+      await client.query(insertTags, [
+        tags.map((tag) => tag.pet_id),
+        tags.map((tag) => tag.kind),
+        tags.map((tag) => tag.term),
       ]);
     }
     await client.query(`select setval(pg_get_serial_sequence('pets', 'id'), $1)`, [count]);
     await client.query('commit');
-    await client.query('analyze pets, pet_terms');
+    await client.query('analyze pets, pet_terms, pet_words');
   });
 }
 
-/** Bytes on disk of the search index: `pet_terms` with its indexes (and TOAST, which short words never need). */
+/** Bytes on disk of the search index: the word index `pet_words` and the tag rows `pet_terms`, with indexes and TOAST. */
 export async function postgresSearchIndexBytes(url: string, schema: string): Promise<number> {
   return withClient(url, schema, async (client) => {
     const { rows } = await client.query<{ bytes: string }>(
-      `select pg_total_relation_size('pet_terms') as bytes`,
+      `select pg_total_relation_size('pet_words') + pg_total_relation_size('pet_terms') as bytes`,
     );
     return Number(rows[0]!.bytes);
   });

@@ -2,7 +2,7 @@
 // ANALYZE.
 import SqliteDatabase from 'better-sqlite3';
 import type { Pet } from '../../src/domain/pet.js';
-import { seedPet, seedRow, seedTerms } from './pet-rows.js';
+import { seedPet, seedRow, seedTags, seedWords } from './pet-rows.js';
 
 const batchSize = 50_000;
 
@@ -20,12 +20,14 @@ export function seedSqlitePets(file: string, count: number, petAt: (id: number) 
     const insert = db.prepare(
       `insert into pets (${columns.join(', ')}) values (${columns.map((c) => `@${c}`).join(', ')})`,
     );
-    const insertTerm = db.prepare('insert into pet_terms (pet_id, kind, term) values (?, ?, ?)');
+    const insertWords = db.prepare('insert into pet_words (rowid, words) values (?, ?)');
+    const insertTag = db.prepare('insert into pet_terms (pet_id, kind, term) values (?, ?, ?)');
     const insertRange = db.transaction((from: number, to: number) => {
       for (let id = from; id <= to; id++) {
         const row = seedRow(petAt(id));
         insert.run(row);
-        for (const term of seedTerms(row)) insertTerm.run(term.pet_id, term.kind, term.term);
+        insertWords.run(row.id, seedWords(row).words.join(' '));
+        for (const tag of seedTags(row)) insertTag.run(tag.pet_id, tag.kind, tag.term);
       }
     });
     for (let from = 1; from <= count; from += batchSize)
@@ -37,13 +39,17 @@ export function seedSqlitePets(file: string, count: number, petAt: (id: number) 
   }
 }
 
-/** Bytes on disk of the search index: the pages of `pet_terms` (its key is the row) and of its indexes. */
+/**
+ * Bytes on disk of the search index: the pages of the word index (`pet_words` and FTS5's tables behind it,
+ * each named after it) and of the tag rows (`pet_terms`, its key the row, and its index).
+ */
 export function sqliteSearchIndexBytes(file: string): number {
   const db = new SqliteDatabase(file, { readonly: true });
   try {
     const row = db
       .prepare(
-        `select sum(pgsize) as bytes from dbstat join sqlite_schema using (name) where tbl_name = 'pet_terms'`,
+        `select sum(pgsize) as bytes from dbstat join sqlite_schema using (name)
+         where tbl_name = 'pet_terms' or tbl_name like 'pet_words%'`,
       )
       .get() as { bytes: number };
     return row.bytes;

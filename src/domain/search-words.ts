@@ -29,6 +29,3 @@ export function queryWords(q: string): { words: string[]; prefix: string | undef
   const all = wordsOf([q]);
   return { words: all.slice(0, -1), prefix: all.at(-1) };
 }
-
-/** Where a search for words beginning with `prefix` stops: no word holds U+10FFFF, a noncharacter. */
-export const prefixEnd = (prefix: string): string => `${prefix}\u{10FFFF}`;

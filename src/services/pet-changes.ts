@@ -18,6 +18,7 @@ import {
 } from '../store/repositories/pets-repository.js';
 import { eachAlone, type ItemEnding } from '../store/savepoint.js';
 import type { Database, PetRow } from '../store/schema.js';
+import type { WordIndex } from '../store/word-index.js';
 import { resolveBreed } from './breed-rule.js';
 import type { PetPhotos } from './pet-photos.js';
 import { changedFields, fieldColumns, mergePatch, petEtag, searchedFieldNames, toPet } from './pet-record.js';
@@ -44,6 +45,8 @@ export interface PetChangeOptions {
   events: boolean;
   /** Whether changes keep the search index (likewise). */
   searchIndex: boolean;
+  /** The store's word index, which the search index keeps the words in. */
+  wordIndex: WordIndex;
   /** The pets' photos: an edited pet is answered with them, a removed one loses them. */
   petPhotos: PetPhotos;
 }
@@ -70,7 +73,7 @@ interface Group {
 export async function changePets(
   trx: Transaction<Database>,
   changes: readonly PetEditOrRemoval[],
-  { clock, events, searchIndex, petPhotos }: PetChangeOptions,
+  { clock, events, searchIndex, wordIndex, petPhotos }: PetChangeOptions,
 ): Promise<ItemEnding<TaggedPet | undefined>[]> {
   const rows = await findPetsByIds(trx, [...new Set(changes.map((change) => change.id))]);
   const group: Group = {
@@ -89,6 +92,7 @@ export async function changePets(
   if (searchIndex) {
     await changePetTerms(
       trx,
+      wordIndex,
       [...group.searchedBefore].map(([id, before]) => ({ before, after: group.rows.get(id) })),
     );
   }

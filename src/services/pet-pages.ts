@@ -68,7 +68,7 @@ export async function readPetPage(
     if ((after.key === undefined) !== (sort === 'id'))
       throw new ApiError('invalid_cursor', 'it holds no valid position');
   }
-  const rows = await listPets(store.db, { filter, sort, after, limit: limit + 1 });
+  const rows = await listPets(store.db, store.wordIndex, { filter, sort, after, limit: limit + 1 });
   const last = rows.slice(0, limit).at(-1);
   const position = last ? { id: Number(last.id), key: sortKeyOf(last, sort) } : (after ?? start(sort));
   const encoded = cursors.encode({ afterId: position.id, key: position.key, filter: identity });

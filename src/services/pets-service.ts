@@ -79,7 +79,7 @@ export async function createPetsService(
 ): Promise<PetsService> {
   const events = !leftOut.eventOutbox;
   const searchIndex = !leftOut.searchIndex;
-  const changeOptions = { clock, events, searchIndex, petPhotos };
+  const changeOptions = { clock, events, searchIndex, wordIndex: store.wordIndex, petPhotos };
   const cursors = new CursorCodec(await readSetting(store.db, 'cursor_secret'));
   const pages = speed.cache<PetPage>('data', cachedPages);
   // The photos are read after the rows: should a photo change land in between, the ETag names the revision
@@ -113,7 +113,7 @@ export async function createPetsService(
             trx,
             accepted.map((pet) => ({ ...fieldColumns(pet), created_at: now, updated_at: now })),
           );
-    if (searchIndex) await insertPetTerms(trx, rows);
+    if (searchIndex) await insertPetTerms(trx, store.wordIndex, rows);
     const pets = rows.map((row) => toPet(row, []));
     if (events && pets.length > 0) {
       await appendEvents(

@@ -43,7 +43,10 @@ export interface PetsTable {
   breed_key: string | null;
 }
 
-/** The search index: one row per word (`w`) and per tag (`t`) of a pet (pet-terms-repository.ts). */
+/**
+ * The tags of pets, case-folded, for the tag filter: one row per tag (kind `t`) of a pet (pet-terms-repository.ts).
+ * The words are in each dialect's word index (word-index.ts), which Kysely's types need not know.
+ */
 export interface PetTermsTable {
   pet_id: number;
   kind: string;

@@ -4,6 +4,7 @@
 // inside src/store/dialects/.
 import type { Kysely, SelectQueryBuilder, Transaction } from 'kysely';
 import type { Database } from './schema.js';
+import type { WordIndex } from './word-index.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -90,5 +91,7 @@ export interface Store {
    * works so; PostgreSQL takes a transaction-scoped advisory lock of the deployment.
    */
   serializeAppends(trx: Transaction<Database>): Promise<void>;
+  /** The word search index of pets, in the dialect's own full-text index (word-index.ts). */
+  wordIndex: WordIndex;
   close(): Promise<void>;
 }

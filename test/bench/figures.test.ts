@@ -11,7 +11,7 @@ import { parseWrkOutput, wrkScript } from '../../bench/lib/load/wrk-generator.js
 import { median, summarize, unsteadyRows, type RowSummary } from '../../bench/lib/medians.js';
 import { orderLayout, orderStatusOf, petStatusIn, petsToRename } from '../../bench/lib/order-rows.js';
 import { cpuSecondsIn } from '../../bench/lib/process-cpu.js';
-import { searchedWords, seedPet, seedRow, seedTerms, statusOf } from '../../bench/lib/pet-rows.js';
+import { searchedWords, seedPet, seedRow, seedWords, statusOf } from '../../bench/lib/pet-rows.js';
 import { PetSchema, PetStatusSchema } from '../../src/domain/pet.js';
 import { PhotoSchema } from '../../src/domain/photo.js';
 import { brokenProfileRule } from '../../src/domain/pet-profile-rules.js';
@@ -190,7 +190,7 @@ test('seeded words: a common one in half the pets, a rare one in about 1 in 7,00
   const count = 50_000;
   let [common, rare] = [0, 0];
   for (let id = 1; id <= count; id++) {
-    const words = seedTerms(seedRow(seedPet(id))).map((row) => row.term);
+    const { words } = seedWords(seedRow(seedPet(id)));
     if (words.includes(searchedWords.common)) common++;
     if (words.some((word) => word.startsWith(searchedWords.rare))) {
       rare++;

@@ -10,7 +10,14 @@ import { test } from 'node:test';
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
 import { postgresDeployment, sqliteDeployment, type Deployment } from '../../bench/lib/deployments.js';
-import { searchedWords, seedPet, seedRecord, seedRow, seedTerms } from '../../bench/lib/pet-rows.js';
+import {
+  searchedWords,
+  seedPet,
+  seedRecord,
+  seedRow,
+  seedTags,
+  seedWords,
+} from '../../bench/lib/pet-rows.js';
 import { startServer } from '../../bench/lib/server-process.js';
 import { service } from '../../bench/scenarios.js';
 import { postgresUrl } from '../helpers/backends.js';
@@ -19,8 +26,14 @@ const pets = 300;
 
 type TermRows = (petId: number) => Promise<string[]>;
 
-/** A pet's index rows as `kind term` strings, in one order. */
+/** A pet's index rows as `kind term` strings, in one order: its words (`w`) and its tag rows. */
 const sorted = (rows: { kind: string; term: string }[]) => rows.map((r) => `${r.kind} ${r.term}`).sort();
+
+/** The index rows the service writes for a seeded pet. */
+const seededRows = (petId: number, id = petId) => {
+  const row = seedRow({ ...seedPet(petId), id });
+  return sorted([...seedWords(row).words.map((term) => ({ kind: 'w', term })), ...seedTags(row)]);
+};
 
 async function checkSeededIndex(deployment: Deployment, termRows: TermRows): Promise<void> {
   const server = await startServer(service(deployment));
@@ -37,13 +50,13 @@ async function checkSeededIndex(deployment: Deployment, termRows: TermRows): Pro
     const { id } = (await created.json()) as { id: number };
     const written = await termRows(id);
     assert.ok(written.length > 50, 'a full profile has dozens of words');
-    assert.deepEqual(written, sorted(seedTerms(seedRow({ ...seedPet(seededId), id }))));
-    assert.deepEqual(await termRows(seededId), sorted(seedTerms(seedRow(seedPet(seededId)))));
+    assert.deepEqual(written, seededRows(seededId, id));
+    assert.deepEqual(await termRows(seededId), seededRows(seededId));
 
     const found = await fetch(`${server.url}/v1/pets?limit=100&q=${searchedWords.common}`, { headers });
     const ids = ((await found.json()) as { id: number }[]).map((pet) => pet.id);
     const expected = Array.from({ length: pets }, (_, i) => i + 1).filter((petId) =>
-      seedTerms(seedRow(seedPet(petId))).some((row) => row.term === searchedWords.common),
+      seedWords(seedRow(seedPet(petId))).words.includes(searchedWords.common),
     );
     assert.deepEqual(ids, expected.slice(0, 100), 'q finds the seeded pets with the word');
   } finally {
@@ -62,8 +75,11 @@ test(
       await checkSeededIndex(deployment, async (petId) => {
         const db = new SqliteDatabase(deployment.sqliteFile!, { readonly: true });
         try {
-          const rows = db.prepare('select kind, term from pet_terms where pet_id = ?').all(petId);
-          return sorted(rows as { kind: string; term: string }[]);
+          // The table keeps no text: FTS5's vocabulary lists each entry's words.
+          db.exec('create virtual table temp.pet_word_list using fts5vocab(main, pet_words, instance)');
+          const words = db.prepare(`select 'w' as kind, term from pet_word_list where doc = ?`).all(petId);
+          const tags = db.prepare('select kind, term from pet_terms where pet_id = ?').all(petId);
+          return sorted([...words, ...tags] as { kind: string; term: string }[]);
         } finally {
           db.close();
         }
@@ -87,7 +103,11 @@ test(
         const client = new pg.Client({ connectionString: url, options: `-c search_path=${schema}` });
         await client.connect();
         try {
-          const { rows } = await client.query('select kind, term from pet_terms where pet_id = $1', [petId]);
+          const { rows } = await client.query(
+            `select 'w' as kind, unnest(tsvector_to_array(words)) as term from pet_words where pet_id = $1
+             union all select kind, term from pet_terms where pet_id = $1`,
+            [petId],
+          );
           return sorted(rows as { kind: string; term: string }[]);
         } finally {
           await client.end();

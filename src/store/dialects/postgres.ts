@@ -3,6 +3,7 @@ import { Kysely, PostgresDialect, sql, type PostgresPool, type PostgresPoolClien
 import pg from 'pg';
 import type { Database } from '../schema.js';
 import type { Store } from '../store.js';
+import { postgresWordIndex } from './postgres-word-index.js';
 import { deploymentDialect } from './postgres-introspector.js';
 import { postgresVersionSequences } from './postgres-versions.js';
 import { isPostgresUnavailable } from './unavailable-errors.js';
@@ -114,6 +115,7 @@ export function openPostgres({ url, schema, poolSize, statementTimeoutMs }: Post
       // Keyed by the deployment's schema: deployments sharing a database do not wait for each other.
       await sql`select pg_advisory_xact_lock(hashtext('petstore.appends'), hashtext(${schema}))`.execute(trx);
     },
+    wordIndex: postgresWordIndex,
     close: () => db.destroy(),
   };
 }

@@ -6,6 +6,7 @@ import { Kysely, SqliteDialect, sql } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import { uncachedTables, type Database } from '../schema.js';
 import type { Store } from '../store.js';
+import { sqliteWordIndex } from './sqlite-word-index.js';
 import { isSqliteUnavailable } from './unavailable-errors.js';
 import { isSqliteMissingTable, isSqliteUniqueViolation } from './query-errors.js';
 
@@ -144,6 +145,7 @@ export function openSqlite({ dataDir, deployment, synchronous, create }: SqliteO
     skipLocked: (query) => query,
     // One writer at a time: ids are taken and committed in order already.
     serializeAppends: async () => {},
+    wordIndex: sqliteWordIndex,
     close: () => db.destroy(),
   };
 }

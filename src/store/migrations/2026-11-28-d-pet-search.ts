@@ -1,16 +1,15 @@
-// Finding pets: the search index (pet_terms, one row per word and per tag of a pet), the case-folded keys
+// Finding pets: the search index (pet_terms, one row per word and per tag of a pet; the words moved to each
+// dialect's word index in 2026-11-28-f-word-index), the case-folded keys
 // that the breed filter and the name sort compare, and an index per sort. On PostgreSQL the compared text is
 // in the "C" collation, which orders by code point as SQLite does, so that a sort or a prefix search gives
 // the same pets in the same order on both. Existing pets are indexed here.
 import { sql, type Kysely, type Migration } from 'kysely';
 import { caseKey } from '../../domain/case-key.js';
 import { foldText } from '../../domain/search-words.js';
-import { insertPetTerms, type SearchedFields } from '../repositories/pet-terms-repository.js';
+import { tagRowsOf } from '../repositories/pet-terms-repository.js';
 import type { Database } from '../schema.js';
 import type { DialectName } from '../store.js';
-
-/** Pets indexed per batch. */
-const batchSize = 500;
+import { eachPetBatch, insertTermRows, wordRowsOf } from './pet-word-rows.js';
 
 export const petSearch = (dialect: DialectName): Migration => ({
   async up(db: Kysely<unknown>) {
@@ -42,17 +41,7 @@ export const petSearch = (dialect: DialectName): Migration => ({
     }
 
     const typed = db as Kysely<Database>;
-    for (let afterId = 0; ;) {
-      const pets = await typed
-        .selectFrom('pets')
-        .select(['id', 'name', 'breed', 'color', 'description', 'tags'])
-        .where('id', '>', afterId)
-        .where('removed_at', 'is', null)
-        .orderBy('id')
-        .limit(batchSize)
-        .execute();
-      if (pets.length === 0) break;
-      const rows: SearchedFields[] = pets.map((pet) => ({ ...pet, id: Number(pet.id) }));
+    await eachPetBatch(typed, async (rows) => {
       for (const pet of rows) {
         await typed
           .updateTable('pets')
@@ -60,9 +49,8 @@ export const petSearch = (dialect: DialectName): Migration => ({
           .where('id', '=', pet.id)
           .execute();
       }
-      await insertPetTerms(typed, rows);
-      afterId = rows.at(-1)!.id;
-    }
+      await insertTermRows(typed, [...rows.flatMap(wordRowsOf), ...rows.flatMap(tagRowsOf)]);
+    });
   },
 
   async down(db: Kysely<unknown>) {

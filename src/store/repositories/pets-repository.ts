@@ -2,9 +2,9 @@
 import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely';
 import { openOrderStatuses } from '../../domain/order.js';
 import type { PetFilter, PetSort } from '../../domain/pet-listing.js';
-import { prefixEnd } from '../../domain/search-words.js';
 import { termKinds } from './pet-terms-repository.js';
 import type { Database, NewPetRow, PetRow, PetRowChange } from '../schema.js';
+import type { WordIndex } from '../word-index.js';
 import { compiledRows } from './compiled-rows.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -92,7 +92,11 @@ const flagColumns = {
  * One keyset page of the pets that pass every filter, in the sort's order: the rows after `after`, so that
  * every page costs about what the first does. Removed pets are never listed.
  */
-export async function listPets(db: Db, { filter, sort, after, limit }: PetPageQuery): Promise<PetRow[]> {
+export async function listPets(
+  db: Db,
+  wordIndex: WordIndex,
+  { filter, sort, after, limit }: PetPageQuery,
+): Promise<PetRow[]> {
   let query = db.selectFrom('pets').selectAll().where('removed_at', 'is', null);
   const { column, descending } = sortOrders[sort];
   const direction = descending ? 'desc' : 'asc';
@@ -113,31 +117,26 @@ export async function listPets(db: Db, { filter, sort, after, limit }: PetPageQu
     query = query.where(flagColumns[name], '=', 1);
   }
   if (filter.updatedSince !== undefined) query = query.where('updated_at', '>=', filter.updatedSince);
-  for (const tag of filter.tags ?? []) query = query.where(hasTerm(termKinds.tag, tag));
+  for (const tag of filter.tags ?? []) query = query.where(hasTag(tag));
   if (filter.words) {
     const { words, prefix } = filter.words;
     // A query with no word in it matches no pet.
     if (prefix === undefined) return [];
-    for (const word of words) query = query.where(hasTerm(termKinds.word, word));
-    query = query.where(hasTerm(termKinds.word, prefix, prefixEnd(prefix)));
+    query = query.where(wordIndex.matches(words, prefix));
   }
   if (column) query = query.orderBy(column, direction);
   return query.orderBy('id', direction).limit(limit).execute();
 }
 
-/** The pet has the index row `term` of `kind`, or, given `end`, one from `term` up to `end`. */
-const hasTerm = (kind: string, term: string, end?: string) => (eb: ExpressionBuilder<Database, 'pets'>) =>
+/** The pet carries the tag (case-folded). */
+const hasTag = (tag: string) => (eb: ExpressionBuilder<Database, 'pets'>) =>
   eb.exists(
     eb
       .selectFrom('pet_terms')
       .select('pet_terms.pet_id')
       .whereRef('pet_terms.pet_id', '=', 'pets.id')
-      .where('pet_terms.kind', '=', kind)
-      .$call((terms) =>
-        end === undefined
-          ? terms.where('pet_terms.term', '=', term)
-          : terms.where('pet_terms.term', '>=', term).where('pet_terms.term', '<', end),
-      ),
+      .where('pet_terms.kind', '=', termKinds.tag)
+      .where('pet_terms.term', '=', tag),
   );
 
 /**
