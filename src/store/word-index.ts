@@ -25,7 +25,8 @@ export interface WordIndex {
   remove(db: Db, ids: readonly number[]): Promise<void>;
   /**
    * The filter of `pets`: the pet has each of `words` and a word that begins with `prefix`. The words are
-   * passed as values of a parameter, never as SQL or as the index's query syntax.
+   * passed as values of a parameter, never as SQL or as the index's query syntax. `byId`: the listing is in
+   * id order, the order the index gives its matches in.
    */
-  matches(words: readonly string[], prefix: string): Expression<SqlBool>;
+  matches(words: readonly string[], prefix: string, byId: boolean): Expression<SqlBool>;
 }

@@ -44,8 +44,12 @@ export const sqliteWordIndex: WordIndex = {
       db,
     );
   },
-  matches: (words, prefix) =>
-    sql<boolean>`pets.id in (select rowid from pet_words where pet_words match ${[
+  // SQLite makes a list of the matching ids, in id order, and has no statistics to guess its length by. In id
+  // order it walks that list, which stops at the page's end. In another order it would fetch every match
+  // and sort them all (300 ms for a word of every other pet of 300,000); `+` makes it walk the sort's index
+  // instead and test each pet against the list (25 ms; read with EXPLAIN QUERY PLAN).
+  matches: (words, prefix, byId) =>
+    sql<boolean>`${byId ? sql`pets.id` : sql`+pets.id`} in (select rowid from pet_words where pet_words match ${[
       ...words.map(ftsString),
       `${ftsString(prefix)} *`,
     ].join(' ')})`,

@@ -122,7 +122,7 @@ export async function listPets(
     const { words, prefix } = filter.words;
     // A query with no word in it matches no pet.
     if (prefix === undefined) return [];
-    query = query.where(wordIndex.matches(words, prefix));
+    query = query.where(wordIndex.matches(words, prefix, column === undefined));
   }
   if (column) query = query.orderBy(column, direction);
   return query.orderBy('id', direction).limit(limit).execute();
