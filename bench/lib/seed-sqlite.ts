@@ -21,12 +21,15 @@ export function seedSqlitePets(file: string, count: number, petAt: (id: number) 
       `insert into pets (${columns.join(', ')}) values (${columns.map((c) => `@${c}`).join(', ')})`,
     );
     const insertWords = db.prepare('insert into pet_words (rowid, words) values (?, ?)');
+    const insertWord = db.prepare('insert or ignore into pet_vocabulary (word) values (?)');
     const insertTag = db.prepare('insert into pet_terms (pet_id, kind, term) values (?, ?, ?)');
     const insertRange = db.transaction((from: number, to: number) => {
       for (let id = from; id <= to; id++) {
         const row = seedRow(petAt(id));
         insert.run(row);
-        insertWords.run(row.id, seedWords(row).words.join(' '));
+        const { words } = seedWords(row);
+        insertWords.run(row.id, words.join(' '));
+        for (const word of words) insertWord.run(word);
         for (const tag of seedTags(row)) insertTag.run(tag.pet_id, tag.kind, tag.term);
       }
     });
@@ -41,7 +44,8 @@ export function seedSqlitePets(file: string, count: number, petAt: (id: number) 
 
 /**
  * Bytes on disk of the search index: the pages of the word index (`pet_words` and FTS5's tables behind it,
- * each named after it) and of the tag rows (`pet_terms`, its key the row, and its index).
+ * each named after it, and the words ever indexed, `pet_vocabulary`) and of the tag rows (`pet_terms`, its key
+ * the row, and its index).
  */
 export function sqliteSearchIndexBytes(file: string): number {
   const db = new SqliteDatabase(file, { readonly: true });
@@ -49,7 +53,7 @@ export function sqliteSearchIndexBytes(file: string): number {
     const row = db
       .prepare(
         `select sum(pgsize) as bytes from dbstat join sqlite_schema using (name)
-         where tbl_name = 'pet_terms' or tbl_name like 'pet_words%'`,
+         where tbl_name in ('pet_terms', 'pet_vocabulary') or tbl_name like 'pet_words%'`,
       )
       .get() as { bytes: number };
     return row.bytes;

@@ -2,10 +2,10 @@
 // PostgreSQL's GIN over a tsvector): one entry per pet, holding the words src/domain/search-words.ts made of
 // its text. The words come already folded and split, and each dialect stores and matches them as they are,
 // so both find exactly the same pets (docs/search.md).
-import type { Expression, Kysely, SqlBool, Transaction } from 'kysely';
+import type { Expression, Kysely, RawBuilder, SqlBool, Transaction } from 'kysely';
 import type { Database } from './schema.js';
 
-type Db = Kysely<Database> | Transaction<Database>;
+export type Db = Kysely<Database> | Transaction<Database>;
 
 /** A pet's entry: its distinct words, none empty, none holding a space. */
 export interface PetWords {
@@ -25,8 +25,12 @@ export interface WordIndex {
   remove(db: Db, ids: readonly number[]): Promise<void>;
   /**
    * The filter of `pets`: the pet has each of `words` and a word that begins with `prefix`. The words are
-   * passed as values of a parameter, never as SQL or as the index's query syntax. `byId`: the listing is in
-   * id order, the order the index gives its matches in.
+   * passed as values of a parameter, never as SQL or as the index's query syntax.
    */
-  matches(words: readonly string[], prefix: string, byId: boolean): Expression<SqlBool>;
+  matches(words: readonly string[], prefix: string): Expression<SqlBool>;
+  /**
+   * Where the index gives its matches lazily in id order: the ids of the same pets as a table to read first,
+   * for a listing in id order (which then stops where its page ends). Without it, `matches` filters.
+   */
+  idOrderMatches?(words: readonly string[], prefix: string): RawBuilder<{ id: number }>;
 }

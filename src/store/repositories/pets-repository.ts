@@ -97,14 +97,28 @@ export async function listPets(
   wordIndex: WordIndex,
   { filter, sort, after, limit }: PetPageQuery,
 ): Promise<PetRow[]> {
-  let query = db.selectFrom('pets').selectAll().where('removed_at', 'is', null);
   const { column, descending } = sortOrders[sort];
   const direction = descending ? 'desc' : 'asc';
+  const words = filter.words;
+  // A query with no word in it matches no pet.
+  if (words && words.prefix === undefined) return [];
+  const drivenByWords = words && !column ? wordIndex.idOrderMatches?.(words.words, words.prefix!) : undefined;
+  // In id order, a word index that gives its matches lazily in that order is read first (word-index.ts):
+  // the page is then ordered and cut by the index's ids, equal to the pets' by the join.
+  const id = sql.ref(drivenByWords ? 'matched.id' : 'pets.id');
+  let query = drivenByWords
+    ? (db
+        .selectFrom(drivenByWords.as('matched'))
+        .crossJoin('pets')
+        .whereRef('pets.id', '=', 'matched.id')
+        .selectAll('pets') as unknown as ReturnType<typeof petsTable>)
+    : petsTable(db);
+  query = query.where('removed_at', 'is', null);
   if (after) {
     const beyond = descending ? '<' : '>';
     query = column
-      ? query.where((eb) => eb(eb.refTuple(column, 'id'), beyond, eb.tuple(after.key!, after.id)))
-      : query.where('id', beyond, after.id);
+      ? query.where((eb) => eb(eb.refTuple(column, 'pets.id'), beyond, eb.tuple(after.key!, after.id)))
+      : query.where(id, beyond, after.id);
   }
   if (filter.status) query = query.where('status', '=', filter.status);
   if (filter.categoryIds) query = query.where('category_id', 'in', filter.categoryIds);
@@ -118,15 +132,12 @@ export async function listPets(
   }
   if (filter.updatedSince !== undefined) query = query.where('updated_at', '>=', filter.updatedSince);
   for (const tag of filter.tags ?? []) query = query.where(hasTag(tag));
-  if (filter.words) {
-    const { words, prefix } = filter.words;
-    // A query with no word in it matches no pet.
-    if (prefix === undefined) return [];
-    query = query.where(wordIndex.matches(words, prefix, column === undefined));
-  }
+  if (words && !drivenByWords) query = query.where(wordIndex.matches(words.words, words.prefix!));
   if (column) query = query.orderBy(column, direction);
-  return query.orderBy('id', direction).limit(limit).execute();
+  return query.orderBy(id, direction).limit(limit).execute();
 }
+
+const petsTable = (db: Db) => db.selectFrom('pets').selectAll();
 
 /** The pet carries the tag (case-folded). */
 const hasTag = (tag: string) => (eb: ExpressionBuilder<Database, 'pets'>) =>
