@@ -34,7 +34,7 @@ const layers = [
   { part: 'limits', mayImport: ['domain', 'config.ts'], why: 'rate-limiter wiring, memory or Redis' },
   {
     part: 'speed',
-    mayImport: ['domain', 'config.ts', 'errors', 'store', 'limits'],
+    mayImport: ['domain', 'config.ts', 'left-out.ts', 'errors', 'store', 'limits'],
     why: 'read caches, the versions that keep them exact, and request batching, for the use cases; the limiter imports none of it, and shares its Redis round trip through limits/read-along.ts',
   },
   {

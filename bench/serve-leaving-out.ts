@@ -1,5 +1,5 @@
 // `petstore serve` from the same build (dist/) with one part left out, so that a row can measure what that
-// part costs: `serve-leaving-out.ts nothing|scope-checks|event-outbox|search-index serve <serve's flags>`.
+// part costs: `serve-leaving-out.ts nothing|scope-checks|event-outbox|search-index|read-caches serve <serve's flags>`.
 // The service itself has no setting for this: the launcher sets the one hook for it (src/left-out.ts) before
 // the service starts.
 import type { Command } from 'commander';
@@ -11,6 +11,7 @@ const parts: Record<string, Partial<LeftOut>> = {
   'scope-checks': { scopeChecks: true },
   'event-outbox': { eventOutbox: true },
   'search-index': { searchIndex: true },
+  'read-caches': { readCaches: true },
 };
 
 const [part = '', command, ...flags] = process.argv.slice(2);

@@ -9,7 +9,14 @@ export interface LeftOut {
   eventOutbox: boolean;
   /** Creations and edits keep no search index (`q` then finds nothing they wrote). */
   searchIndex: boolean;
+  /** Every read cache answers from the store: a row then measures a query, not a repeated page. */
+  readCaches: boolean;
 }
 
 /** Read once, as the app is built: set it before, never while a service runs. */
-export const leftOut: LeftOut = { scopeChecks: false, eventOutbox: false, searchIndex: false };
+export const leftOut: LeftOut = {
+  scopeChecks: false,
+  eventOutbox: false,
+  searchIndex: false,
+  readCaches: false,
+};

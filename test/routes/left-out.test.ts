@@ -16,7 +16,7 @@ for (const backend of backends) {
       // Read as the app is built: set for this build alone.
       Object.assign(hook, leftOut);
       const app = await buildApp({ config: deployment.config, store }).finally(() =>
-        Object.assign(hook, { scopeChecks: false, eventOutbox: false }),
+        Object.assign(hook, { scopeChecks: false, eventOutbox: false, readCaches: false }),
       );
       try {
         const { key } = await app.services.apiKeys.create({
@@ -58,6 +58,38 @@ for (const backend of backends) {
 
     test('the event outbox left out: creations write no event; scopes still checked', async () => {
       assert.deepEqual(await createWithReadOnlyKey({ eventOutbox: true }), { status: 403, events: 0 });
+    });
+
+    /** Lists the pets twice, the same page: how many times the store was asked for pets. */
+    async function petQueriesOfTwoLists(leftOut: Partial<LeftOut> = {}) {
+      const deployment = backend.freshDeployment();
+      const store = await openStore(deployment.config);
+      let queries = 0;
+      const selectFrom = store.db.selectFrom.bind(store.db);
+      store.db.selectFrom = ((from: unknown) => {
+        if (from === 'pets') queries++;
+        return selectFrom(from as 'pets');
+      }) as typeof store.db.selectFrom;
+      Object.assign(hook, leftOut);
+      const app = await buildApp({ config: deployment.config, store }).finally(() =>
+        Object.assign(hook, { readCaches: false }),
+      );
+      try {
+        const { key } = await app.services.apiKeys.create({ name: 'reader', plan: 'free' });
+        for (let i = 0; i < 2; i++) {
+          const res = await app.inject({ url: '/v1/pets', headers: { authorization: `Bearer ${key}` } });
+          assert.equal(res.statusCode, 200, res.body);
+        }
+        return queries;
+      } finally {
+        await app.close();
+        await deployment.remove();
+      }
+    }
+
+    test('read caches left out: the same page twice is read from the store twice, once by default', async () => {
+      assert.equal(await petQueriesOfTwoLists(), 1);
+      assert.equal(await petQueriesOfTwoLists({ readCaches: true }), 2);
     });
   });
 }
