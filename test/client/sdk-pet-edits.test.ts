@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { PetstoreClient } from '@petstore/client';
 import { backends } from '../helpers/backends.js';
-import { failureOf, startSdkServer, type SdkServer } from '../helpers/sdk-server.js';
+import { failureOf, spyingClient, startSdkServer, type SdkServer } from '../helpers/sdk-server.js';
 
 for (const backend of backends) {
   describe(`SDK pet edits on ${backend.name}`, () => {
@@ -15,16 +15,7 @@ for (const backend of backends) {
     let sent: Array<{ method: string; type: string | null; ifMatch: string | null }>;
     before(async () => {
       server = await startSdkServer(backend);
-      sent = [];
-      client = new PetstoreClient({
-        baseUrl: server.baseUrl,
-        apiKey: server.key,
-        fetch: (request) => {
-          const { method, headers } = request;
-          sent.push({ method, type: headers.get('content-type'), ifMatch: headers.get('if-match') });
-          return fetch(request);
-        },
-      });
+      ({ client, sent } = spyingClient(server, { type: 'content-type', ifMatch: 'if-match' }));
     });
     after(() => server.close());
 

@@ -4,10 +4,10 @@
 import assert from 'node:assert/strict';
 import { Readable } from 'node:stream';
 import { after, before, describe, test } from 'node:test';
-import { PetstoreClient } from '@petstore/client';
+import type { PetstoreClient } from '@petstore/client';
 import { backends } from '../helpers/backends.js';
 import { makeImage } from '../helpers/images.js';
-import { failureOf, startSdkServer, type SdkServer } from '../helpers/sdk-server.js';
+import { failureOf, spyingClient, startSdkServer, type SdkServer } from '../helpers/sdk-server.js';
 
 for (const backend of backends) {
   describe(`SDK photos on ${backend.name}`, () => {
@@ -17,16 +17,7 @@ for (const backend of backends) {
     let sent: Array<{ method: string; type: string | null; key: string | null }>;
     before(async () => {
       server = await startSdkServer(backend);
-      sent = [];
-      client = new PetstoreClient({
-        baseUrl: server.baseUrl,
-        apiKey: server.key,
-        fetch: (request) => {
-          const { method, headers } = request;
-          sent.push({ method, type: headers.get('content-type'), key: headers.get('idempotency-key') });
-          return fetch(request);
-        },
-      });
+      ({ client, sent } = spyingClient(server, { type: 'content-type', key: 'idempotency-key' }));
     });
     after(() => server.close());
 

@@ -3,7 +3,7 @@
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
-import { PetstoreError } from '@petstore/client';
+import { PetstoreClient, PetstoreError } from '@petstore/client';
 import type { SettingName } from '../../src/config.js';
 import type { Backend } from './backends.js';
 import { startTestApp, type TestApp } from './test-app.js';
@@ -77,4 +77,24 @@ export async function failureOf(call: Promise<unknown>): Promise<PetstoreError> 
   );
   if (!(outcome instanceof PetstoreError)) throw outcome;
   return outcome;
+}
+
+/**
+ * A client of `server` that notes what it sends: each request's method and the headers `headers` names, under
+ * the names given (`{ type: 'content-type' }`), null where absent.
+ */
+export function spyingClient<K extends string>(server: SdkServer, headers: Record<K, string>) {
+  const sent: Array<{ method: string } & Record<K, string | null>> = [];
+  const client = new PetstoreClient({
+    baseUrl: server.baseUrl,
+    apiKey: server.key,
+    fetch: (request) => {
+      const noted = Object.fromEntries(
+        Object.entries<string>(headers).map(([name, header]) => [name, request.headers.get(header)]),
+      ) as Record<K, string | null>;
+      sent.push({ method: request.method, ...noted });
+      return fetch(request);
+    },
+  });
+  return { client, sent };
 }
