@@ -5,7 +5,13 @@ import type { Kysely, Transaction } from 'kysely';
 import { byCatalogName, catalogNameKey } from '../domain/catalog-name.js';
 import { closeMatches } from '../domain/close-matches.js';
 import { ApiError } from '../errors/api-error.js';
-import { findBreedByKey, findCategory, listBreedRows } from '../store/repositories/catalog-repository.js';
+import {
+  categoriesWithBreeds,
+  findBreedByKey,
+  findBreedsByKeys,
+  findCategory,
+  listBreedRows,
+} from '../store/repositories/catalog-repository.js';
 import type { Database } from '../store/schema.js';
 
 /**
@@ -36,4 +42,33 @@ export async function resolveBreed(
         ? `close matches: ${matches.map((name) => JSON.stringify(name)).join(', ')}`
         : `no close match (GET /v1/categories/${categoryId}/breeds lists them)`),
   );
+}
+
+/**
+ * The breed rule for a group of new pets, read in two queries at most whatever its size (a creation must not
+ * cost a query per pet while the group holds the append lock): the returned function gives a pet's breed as
+ * resolveBreed would, from what was read, and throws its refusal (building the message with queries of its own,
+ * as only a refused breed does).
+ */
+export async function groupBreedRule(
+  db: Kysely<Database> | Transaction<Database>,
+  pets: ReadonlyArray<{ categoryId: number; breed: string | null }>,
+): Promise<(categoryId: number, breed: string) => Promise<string>> {
+  const entry = (categoryId: number, nameKey: string) => `${categoryId}\u0000${nameKey}`;
+  const asked = pets.flatMap(({ categoryId, breed }) =>
+    breed === null ? [] : [{ categoryId, nameKey: catalogNameKey(breed) }],
+  );
+  const listed = asked.length === 0 ? [] : await findBreedsByKeys(db, asked);
+  const names = new Map(listed.map((row) => [entry(Number(row.category_id), row.name_key), row.name]));
+  const missed = [
+    ...new Set(
+      asked.filter((pet) => !names.has(entry(pet.categoryId, pet.nameKey))).map((pet) => pet.categoryId),
+    ),
+  ];
+  const withLists = missed.length === 0 ? new Set<number>() : await categoriesWithBreeds(db, missed);
+  return async (categoryId, breed) => {
+    const name = names.get(entry(categoryId, catalogNameKey(breed)));
+    if (name !== undefined) return name;
+    return withLists.has(categoryId) ? resolveBreed(db, categoryId, breed) : breed;
+  };
 }

@@ -25,7 +25,7 @@ import type { Speed, VersionView } from '../speed/index.js';
 import { listingIdentity, readPetPage, type PetPage } from './pet-pages.js';
 import type { Idempotency, IdempotencyScope, IdempotentOutcome } from './idempotency.js';
 import type { PetPhotos } from './pet-photos.js';
-import { resolveBreed } from './breed-rule.js';
+import { groupBreedRule } from './breed-rule.js';
 import {
   changePets,
   isRefusal,
@@ -103,7 +103,14 @@ export async function createPetsService(
    * before anything is written.
    */
   const insertAll = async (trx: Transaction<Database>, newPets: NewPet[]): Promise<ItemEnding<Pet>[]> => {
-    const fields = await eachAlone(newPets, (newPet) => fieldsOf(trx, newPet), isRefusal);
+    const allFields = newPets.map(newPetFields);
+    const breedOf = await groupBreedRule(trx, allFields);
+    // The breed in its category's list's spelling; a pet whose breed the list does not hold is refused alone.
+    const fields = await eachAlone(
+      allFields,
+      async (pet) => (pet.breed === null ? pet : { ...pet, breed: await breedOf(pet.categoryId, pet.breed) }),
+      isRefusal,
+    );
     const accepted = fields.flatMap((ending) => ('value' in ending ? [ending.value] : []));
     const now = await changeTime(trx, clock());
     const rows =
@@ -124,13 +131,6 @@ export async function createPetsService(
     let next = 0;
     return fields.map((ending) => ('error' in ending ? ending : { value: pets[next++]! }));
   };
-
-  /** A new pet's fields, its breed in its category's list's spelling. */
-  async function fieldsOf(trx: Transaction<Database>, newPet: NewPet) {
-    const fields = newPetFields(newPet);
-    if (fields.breed !== null) fields.breed = await resolveBreed(trx, fields.categoryId, fields.breed);
-    return fields;
-  }
 
   // Creations without an Idempotency-Key share transactions (Speed.groupCommit); each still gets its own id,
   // event and acknowledgement, only after the commit, and the version moves before any is acknowledged.

@@ -46,6 +46,35 @@ export async function listBreedRows(db: Db, categoryId: number): Promise<BreedRo
   return db.selectFrom('breeds').selectAll().where('category_id', '=', categoryId).execute();
 }
 
+/** The breeds that `keys` name (each a category and a name key), in one query. */
+export async function findBreedsByKeys(
+  db: Db,
+  keys: ReadonlyArray<{ categoryId: number; nameKey: string }>,
+): Promise<BreedRow[]> {
+  return db
+    .selectFrom('breeds')
+    .selectAll()
+    .where((eb) =>
+      eb(
+        eb.refTuple('category_id', 'name_key'),
+        'in',
+        keys.map(({ categoryId, nameKey }) => eb.tuple(categoryId, nameKey)),
+      ),
+    )
+    .execute();
+}
+
+/** Which of `categoryIds` have a breed list, in one query. */
+export async function categoriesWithBreeds(db: Db, categoryIds: readonly number[]): Promise<Set<number>> {
+  const rows = await db
+    .selectFrom('breeds')
+    .select('category_id')
+    .distinct()
+    .where('category_id', 'in', categoryIds)
+    .execute();
+  return new Set(rows.map((row) => Number(row.category_id)));
+}
+
 export async function findBreedByKey(
   db: Db,
   categoryId: number,
