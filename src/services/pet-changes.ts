@@ -5,6 +5,7 @@
 import type { Transaction } from 'kysely';
 import { satisfies, type IfMatch } from '../domain/if-match.js';
 import type { Pet, PetPatch } from '../domain/pet.js';
+import type { Photo } from '../domain/photo.js';
 import { brokenProfileRule } from '../domain/pet-profile-rules.js';
 import { ApiError } from '../errors/api-error.js';
 import { appendEvents, type NewEvent } from '../store/repositories/events-repository.js';
@@ -64,6 +65,8 @@ interface Group {
   searchedBefore: Map<number, PetRow>;
   written: NewEvent[];
   petPhotos: PetPhotos;
+  /** The photos of the pets the group edits, read once: an edit answers with them and changes none. */
+  photos: Map<number, Photo[]>;
 }
 
 /**
@@ -75,7 +78,9 @@ export async function changePets(
   changes: readonly PetEditOrRemoval[],
   { clock, events, searchIndex, wordIndex, petPhotos }: PetChangeOptions,
 ): Promise<ItemEnding<TaggedPet | undefined>[]> {
-  const rows = await findPetsByIds(trx, [...new Set(changes.map((change) => change.id))]);
+  const ids = [...new Set(changes.map((change) => change.id))];
+  const rows = await findPetsByIds(trx, ids);
+  const edited = [...new Set(changes.flatMap((change) => (change.patch ? [change.id] : [])))];
   const group: Group = {
     trx,
     now: await changeTime(trx, clock()),
@@ -83,6 +88,7 @@ export async function changePets(
     searchedBefore: new Map(),
     written: [],
     petPhotos,
+    photos: edited.length > 0 ? await petPhotos.of(trx, edited) : new Map(),
   };
   const endings = await eachAlone(
     [...changes],
@@ -113,7 +119,7 @@ async function update(
     const row = group.rows.get(id);
     if (!row) throw new ApiError('pet_not_found', id);
     if (!satisfies(ifMatch, petEtag(row))) throw new ApiError('precondition_failed', id, petEtag(row));
-    const before = toPet(row, await group.petPhotos.ofPet(group.trx, id));
+    const before = toPet(row, group.photos.get(id) ?? []);
     const after = mergePatch(before, patch);
     // A new breed, or a new category for the breed, must pass the category's breed list (in its spelling).
     if (after.breed !== null && (patch.breed !== undefined || patch.categoryId !== undefined)) {

@@ -13,8 +13,6 @@ type Db = Kysely<Database> | Transaction<Database>;
 export interface PetPhotos {
   /** The photos of each of `petIds` (none for a pet without any), in position order: one query for all. */
   of(db: Db, petIds: readonly number[]): Promise<Map<number, Photo[]>>;
-  /** The photos of one pet, in position order. */
-  ofPet(db: Db, petId: number): Promise<Photo[]>;
   /** Removes every photo of the pet, bytes included, in the transaction of its removal. */
   removeAllOf(trx: Transaction<Database>, petId: number): Promise<void>;
   /** A photo row as the API answers it. */
@@ -49,7 +47,6 @@ export function createPetPhotos(storage: PhotoStorage, baseUrl: string): PetPhot
 
   return {
     of,
-    ofPet: async (db, petId) => (await of(db, [petId])).get(petId) ?? [],
     async removeAllOf(trx, petId) {
       const ids = (await listPhotosOfPets(trx, [petId])).map((row) => row.id);
       await storage.delete(trx, ids);
