@@ -8,7 +8,7 @@ import { availableParallelism } from 'node:os';
 import pLimit from 'p-limit';
 import type { Metadata } from 'sharp';
 import { photoLongEdges, photoSizes, type PhotoSize } from '../domain/photo-sizes.js';
-import { uploadTypes, type UploadType } from '../domain/photo.js';
+import { isUploadType, uploadTypes, type UploadType } from '../domain/photo.js';
 import { ApiError } from '../errors/api-error.js';
 import { sharp } from './sharp-library.js';
 
@@ -65,13 +65,13 @@ async function readHeader(bytes: Buffer, maxPixels: number): Promise<Metadata> {
 
 /** Refuses a body that is not one of the four formats, or not the one its Content-Type declares. */
 function checkType({ mediaType }: Metadata, declared: UploadType): void {
-  if (mediaType === undefined || !Object.hasOwn(uploadTypes, mediaType)) {
+  if (mediaType === undefined || !isUploadType(mediaType)) {
     throw new ApiError('unsupported_image', `the body is ${mediaType ?? 'of an unknown type'}`);
   }
   if (mediaType !== declared) {
     throw new ApiError(
       'unsupported_image',
-      `the body is ${uploadTypes[mediaType as UploadType]}, but Content-Type says ${declared}`,
+      `the body is ${uploadTypes[mediaType]}, but Content-Type says ${declared}`,
     );
   }
 }
