@@ -161,9 +161,14 @@ for (const [index, backend] of backends.entries()) {
       test('a file of another kind is refused before anything is sent', async () => {
         const id = await newPet(server, { name: 'Ada', categoryId: 3 });
         const before = server.petRequests;
-        const refused = await runCli(['pets', 'photos', 'add', String(id), files.jpeg, files.gif], env);
+        const missing = join(dir, 'gone.jpg');
+        const refused = await runCli(
+          ['pets', 'photos', 'add', String(id), files.jpeg, files.gif, missing, dir],
+          env,
+        );
         assert.equal(refused.code, 1);
         assert.match(refused.stderr, /biscuit\.gif is not a photo the service takes/);
+        assert.match(refused.stderr, /gone\.jpg is not a file that can be read/);
         assert.equal(server.petRequests, before, 'nothing sent');
         assert.deepEqual(await json(['pets', 'photos', 'list', String(id)]), []);
 

@@ -9,7 +9,7 @@ import { progressBar } from '../bulk/progress-bar.js';
 import { usageError } from '../cli-error.js';
 import { withClient, withClientOptions, type ClientFlags } from '../client-options.js';
 import { nonNegativeInteger, positiveInteger } from '../option-parsers.js';
-import { notAPhoto, photoContentTypeOf } from '../photo-files.js';
+import { photoContentTypeOf, unreadablePhoto } from '../photo-files.js';
 import { photoImgTags } from '../photo-img-tags.js';
 import { absolutePhoto } from '../photo-urls.js';
 import { printFound, printOutcome } from '../print-table.js';
@@ -31,9 +31,9 @@ export function photosCommand(): Command {
       .argument('<id>', 'Pet id', positiveInteger('id'))
       .argument('<files...>', 'Image files'),
   ).action(async (id: number, files: string[], flags: ClientFlags) => {
-    // Every file is checked first: a wrong one in the middle would leave half the photos uploaded.
-    const refused = files.filter((file) => !photoContentTypeOf(file));
-    if (refused.length > 0) throw usageError(refused.map(notAPhoto).join('\n'));
+    // Every file is checked first: a wrong or missing one in the middle would leave half the photos uploaded.
+    const refused = (await Promise.all(files.map(unreadablePhoto))).filter((why) => why !== undefined);
+    if (refused.length > 0) throw usageError(refused.join('\n'));
     const added: Photo[] = [];
     const progress = progressBar('Uploading photos [{bar}] {value}/{total}', files.length, flags.json);
     try {
