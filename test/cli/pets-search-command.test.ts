@@ -123,6 +123,16 @@ for (const backend of backends) {
       assert.equal(typeof resumeCursor, 'string');
       assert.equal(page.stderr, '', 'under --json the cursor is a field, not a hint');
       assert.deepEqual(await listed('--category', '6', '--sort', 'updatedAt', '--cursor', resumeCursor), []);
+
+      // Every page under --json: the pets are the array on stdout, and the cursor the hint on stderr.
+      const all = await runCli([...sync, '--json', '--limit', '2'], env);
+      assert.equal(all.code, 0, all.stderr);
+      assert.deepEqual(
+        JSON.parse(all.stdout).map((pet: Pet) => pet.name),
+        ['Ada', 'Cy', 'Bob'],
+      );
+      const [, allCursor] = resumeHint.exec(all.stderr) ?? [];
+      assert.deepEqual(await listed('--category', '6', '--sort', 'updatedAt', '--cursor', allCursor!), []);
     });
 
     test('export takes the same filters', async () => {

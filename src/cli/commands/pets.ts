@@ -65,7 +65,8 @@ export function petsCommand(): Command {
         progress.stop();
       }
       printFound(collected, petRow, flags.json);
-      if (sync?.cursor && resumed && !flags.json) printResumeHint(sync.cursor, resumed);
+      // On stderr under --json too: the array of pets on stdout has no place for it, and a script needs it.
+      if (sync?.cursor && resumed) printResumeHint(sync.cursor, resumed);
     });
   });
 
