@@ -28,3 +28,6 @@ export class ApiError extends Error {
     return { code: this.code, message: this.message, status: this.status };
   }
 }
+
+/** Whether an error refuses one item of a group alone (answered with it) rather than failing the whole group. */
+export const isRefusal = (error: unknown): error is ApiError => error instanceof ApiError;

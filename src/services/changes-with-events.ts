@@ -1,13 +1,10 @@
 // A group of changes inside one transaction: each alone, then every event they wrote in one statement, as a
 // group of creations appends its own (and a group of pets' edits, pet-changes.ts): the photos' changes.
 import type { Transaction } from 'kysely';
-import { ApiError } from '../errors/api-error.js';
+import { isRefusal } from '../errors/api-error.js';
 import { appendEvents, type NewEvent } from '../store/repositories/events-repository.js';
 import { eachAlone, type ItemEnding } from '../store/savepoint.js';
 import type { Database } from '../store/schema.js';
-
-/** Whether an error refuses one change alone (answered with it) rather than its whole group. */
-const isRefusal = (error: unknown) => error instanceof ApiError;
 
 /**
  * Runs `work` for each change in turn; a refused change (an ApiError) must have written nothing, so it needs no

@@ -17,7 +17,7 @@ import {
 import { defaultPageSize } from '../domain/page.js';
 import { petStatuses, type PetStatus } from '../domain/pet.js';
 import type { Photo } from '../domain/photo.js';
-import { ApiError } from '../errors/api-error.js';
+import { ApiError, isRefusal } from '../errors/api-error.js';
 import { appendEvents, type NewEvent } from '../store/repositories/events-repository.js';
 import { changeTime, findPetById } from '../store/repositories/pets-repository.js';
 import {
@@ -101,7 +101,6 @@ const eventsOf = (
 };
 
 /** Whether an error refuses one placement or action alone (answered with it) rather than its whole group. */
-const isRefusal = (error: unknown) => error instanceof ApiError;
 
 /** The key whose orders a caller may reach: its own, or undefined for all. */
 const ownerFilter = ({ apiKeyId, managesAll }: OrderCaller) => (managesAll ? undefined : apiKeyId);

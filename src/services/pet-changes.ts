@@ -7,7 +7,7 @@ import { satisfies, type IfMatch } from '../domain/if-match.js';
 import type { Pet, PetPatch } from '../domain/pet.js';
 import type { Photo } from '../domain/photo.js';
 import { brokenProfileRule } from '../domain/pet-profile-rules.js';
-import { ApiError } from '../errors/api-error.js';
+import { ApiError, isRefusal } from '../errors/api-error.js';
 import { appendEvents, type NewEvent } from '../store/repositories/events-repository.js';
 import { changePetTerms } from '../store/repositories/pet-terms-repository.js';
 import {
@@ -51,9 +51,6 @@ export interface PetChangeOptions {
   /** The pets' photos: an edited pet is answered with them, a removed one loses them. */
   petPhotos: PetPhotos;
 }
-
-/** Whether an error refuses one change alone (answered with it) rather than its whole group. */
-export const isRefusal = (error: unknown): boolean => error instanceof ApiError;
 
 /** What the changes of one group share while they are made. */
 interface Group {

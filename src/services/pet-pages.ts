@@ -69,11 +69,11 @@ export async function readPetPage(
       throw new ApiError('invalid_cursor', 'it holds no valid position');
   }
   const rows = await listPets(store.db, store.wordIndex, { filter, sort, after, limit: limit + 1 });
-  const last = rows.slice(0, limit).at(-1);
+  const shown = rows.slice(0, limit);
+  const last = shown.at(-1);
   const position = last ? { id: Number(last.id), key: sortKeyOf(last, sort) } : (after ?? start(sort));
   const encoded = cursors.encode({ afterId: position.id, key: position.key, filter: identity });
   const more = rows.length > limit;
-  const shown = rows.slice(0, limit);
   // One more query for the photos of every pet of the page, whatever its size.
   const photos = await petPhotos.of(
     store.db,

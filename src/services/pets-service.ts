@@ -7,7 +7,7 @@ import { defaultPageSize } from '../domain/page.js';
 import type { NewPet, Pet } from '../domain/pet.js';
 import type { PetFilter, PetSort } from '../domain/pet-listing.js';
 import { brokenProfileRule } from '../domain/pet-profile-rules.js';
-import { ApiError } from '../errors/api-error.js';
+import { ApiError, isRefusal } from '../errors/api-error.js';
 import { leftOut } from '../left-out.js';
 import type { Database } from '../store/schema.js';
 import type { Store } from '../store/store.js';
@@ -26,13 +26,7 @@ import { listingIdentity, readPetPage, type PetPage } from './pet-pages.js';
 import type { Idempotency, IdempotencyScope, IdempotentOutcome } from './idempotency.js';
 import type { PetPhotos } from './pet-photos.js';
 import { groupBreedRule } from './breed-rule.js';
-import {
-  changePets,
-  isRefusal,
-  type PetChange,
-  type PetEditOrRemoval,
-  type TaggedPet,
-} from './pet-changes.js';
+import { changePets, type PetChange, type PetEditOrRemoval, type TaggedPet } from './pet-changes.js';
 import {
   creationFingerprintValues,
   fieldColumns,

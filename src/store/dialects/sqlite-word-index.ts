@@ -15,7 +15,7 @@
 // the prefix is first spelled out as the words that begin with it, from `pet_vocabulary` (every word ever
 // indexed, a small b-tree), and asked as `("tabby" OR "tablet")`; only a prefix of more than
 // `prefixWordsAtMost` words is asked as a prefix. A word no pet holds any more costs an empty branch alone.
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Db, PetWords, WordIndex } from '../word-index.js';
 
 /** An FTS5 string: its `"` doubled, so that the word is only ever a word, not query syntax. */
@@ -59,18 +59,8 @@ export const sqliteWordIndex: WordIndex = {
     await sql`drop table pet_words`.execute(db);
     await sql`drop table pet_vocabulary`.execute(db);
   },
-  async insert(db, pets) {
-    if (pets.length === 0) return;
-    await sql`insert into pet_words (rowid, words)
-      select value ->> 0, value ->> 1 from json_each(${entries(pets)})`.execute(db);
-    await addToVocabulary(db, pets);
-  },
-  async replace(db, pets) {
-    if (pets.length === 0) return;
-    await sql`insert or replace into pet_words (rowid, words)
-      select value ->> 0, value ->> 1 from json_each(${entries(pets)})`.execute(db);
-    await addToVocabulary(db, pets);
-  },
+  insert: (db, pets) => write(db, pets, sql`insert`),
+  replace: (db, pets) => write(db, pets, sql`insert or replace`),
   async remove(db, ids) {
     if (ids.length === 0) return;
     await sql`delete from pet_words where rowid in (select value from json_each(${JSON.stringify(ids)}))`.execute(
@@ -88,7 +78,11 @@ export const sqliteWordIndex: WordIndex = {
     sql<{ id: number }>`(select rowid as id from pet_words where pet_words match ${ftsQuery(words, prefix)})`,
 };
 
-async function addToVocabulary(db: Db, pets: readonly PetWords[]) {
+/** Writes the pets' entries with `insert` (`insert` or `insert or replace`), and their words to the vocabulary. */
+async function write(db: Db, pets: readonly PetWords[], insert: RawBuilder<unknown>) {
+  if (pets.length === 0) return;
+  await sql`${insert} into pet_words (rowid, words)
+    select value ->> 0, value ->> 1 from json_each(${entries(pets)})`.execute(db);
   await sql`insert or ignore into pet_vocabulary (word) select value from json_each(${vocabulary(pets)})`.execute(
     db,
   );

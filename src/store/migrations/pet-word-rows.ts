@@ -2,15 +2,12 @@
 // words moved to each dialect's word index (2026-11-28-f-word-index): what -d writes, and -f's `down` writes
 // back, so that a deployment is the same whichever way it reached a migration.
 import type { Kysely } from 'kysely';
-import { wordsOf } from '../../domain/search-words.js';
-import { termKinds, type SearchedFields } from '../repositories/pet-terms-repository.js';
+import { petWordsOf, termKinds, type SearchedFields } from '../repositories/pet-terms-repository.js';
 import type { Database, PetTermRow } from '../schema.js';
 
 /** The word rows of a pet. */
 export const wordRowsOf = (pet: SearchedFields): PetTermRow[] =>
-  wordsOf([pet.name, pet.breed, pet.color, ...(JSON.parse(pet.tags) as string[]), pet.description]).map(
-    (term) => ({ pet_id: pet.id, kind: termKinds.word, term }),
-  );
+  petWordsOf(pet).words.map((term) => ({ pet_id: pet.id, kind: termKinds.word, term }));
 
 /** Rows per statement: well under both dialects' limits on a statement's parameters (3 per row). */
 const rowsPerStatement = 2000;
