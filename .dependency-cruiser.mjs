@@ -31,10 +31,19 @@ const layers = [
     why: 'photo processing with sharp: the type from the bytes, the pixel cap, the re-encoded sizes',
   },
   { part: 'store', mayImport: ['domain', 'config.ts'], why: 'the bottom layer: the database' },
-  { part: 'limits', mayImport: ['domain', 'config.ts'], why: 'rate-limiter wiring, memory or Redis' },
+  {
+    part: 'redis',
+    mayImport: [],
+    why: 'the one Redis client, shared by the rate limiter and the versions: fails fast, never queues',
+  },
+  {
+    part: 'limits',
+    mayImport: ['domain', 'config.ts', 'redis'],
+    why: 'rate-limiter wiring, memory or Redis',
+  },
   {
     part: 'speed',
-    mayImport: ['domain', 'config.ts', 'left-out.ts', 'errors', 'store', 'limits'],
+    mayImport: ['domain', 'config.ts', 'left-out.ts', 'errors', 'store', 'redis', 'limits'],
     why: 'read caches, the versions that keep them exact, and request batching, for the use cases; the limiter imports none of it, and shares its Redis round trip through limits/read-along.ts',
   },
   {
@@ -45,10 +54,10 @@ const layers = [
   {
     part: 'services',
     mayImport: ['domain', 'config.ts', 'left-out.ts', 'errors', 'images', 'store', 'limits', 'speed'],
-    why: 'use cases, callable from the CLI: no HTTP, events or metrics',
+    why: 'use cases, callable from the CLI: no HTTP, webhook delivery or metrics',
   },
   {
-    part: 'events',
+    part: 'webhook-delivery',
     mayImport: ['domain', 'config.ts', 'store', 'metrics', 'services'],
     why: 'the webhook delivery worker, a user of the services and the store like the CLI',
   },
@@ -80,7 +89,7 @@ const layers = [
   },
   {
     part: 'server.ts',
-    mayImport: ['config.ts', 'store', 'metrics', 'speed', 'services', 'events', 'app.ts', 'server'],
+    mayImport: ['config.ts', 'store', 'metrics', 'speed', 'services', 'webhook-delivery', 'app.ts', 'server'],
     why: 'the process entry',
   },
   {

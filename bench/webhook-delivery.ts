@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { loadConfig, type Config } from '../src/config.js';
-import { startDeliveryWorker } from '../src/events/delivery-worker.js';
+import { startDeliveryWorker } from '../src/webhook-delivery/delivery-worker.js';
 import { createServices } from '../src/services/index.js';
 import { openStore } from '../src/store/open-store.js';
 

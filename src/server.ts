@@ -6,7 +6,7 @@ import closeWithGrace from 'close-with-grace';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import type { Config } from './config.js';
-import { startDeliveryWorker } from './events/delivery-worker.js';
+import { startDeliveryWorker } from './webhook-delivery/delivery-worker.js';
 import { collectProcessMetrics } from './metrics/metrics.js';
 import { createWebhookMetrics } from './metrics/webhook-metrics.js';
 import { runPrimary } from './server/cluster-primary.js';

@@ -8,7 +8,7 @@ import type { LimiterEvents } from './events.js';
 import { Failover } from './failover.js';
 import type { LimiterLog } from './log.js';
 import type { ReadAlong } from './read-along.js';
-import { openRedis } from './redis-client.js';
+import { openRedis } from '../redis/redis-client.js';
 import { countInTurns } from './count-batch.js';
 import { defineCountScript, type CountedKey } from './redis-count-script.js';
 

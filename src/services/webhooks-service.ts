@@ -1,5 +1,5 @@
 // Use cases on webhook endpoints: register (with a signing secret shown once), list, show, enable, disable,
-// remove, inspect deliveries, and replay an event. Delivery itself is the worker's (src/events/).
+// remove, inspect deliveries, and replay an event. Delivery itself is the worker's (src/webhook-delivery/).
 import { randomBytes } from 'node:crypto';
 import type { Config } from '../config.js';
 import { isEventTypeFilter } from '../domain/events.js';

@@ -4,7 +4,7 @@
 // database: pages stay exact.
 import { ApiError } from '../errors/api-error.js';
 import type { ReadsAlong } from '../limits/read-along.js';
-import { openRedis } from '../limits/redis-client.js';
+import { openRedis } from '../redis/redis-client.js';
 import { readAlone } from '../limits/redis-count-script.js';
 import type { DataVersion, VersionTokens, VersionTopic } from './versions.js';
 import { sharedVersion } from './shared-version.js';

@@ -8,7 +8,7 @@ import { after, before, describe, test } from 'node:test';
 import { pino } from 'pino';
 import { Webhook } from 'standardwebhooks';
 import { Registry } from 'prom-client';
-import { startDeliveryWorker, type DeliveryWorker } from '../../src/events/delivery-worker.js';
+import { startDeliveryWorker, type DeliveryWorker } from '../../src/webhook-delivery/delivery-worker.js';
 import { createWebhookMetrics, type WebhookMetrics } from '../../src/metrics/webhook-metrics.js';
 import { createWebhooksService } from '../../src/services/webhooks-service.js';
 import { backends } from '../helpers/backends.js';

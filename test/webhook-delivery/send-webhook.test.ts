@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import dns from 'node:dns/promises';
 import { after, before, describe, mock, test } from 'node:test';
 import { Webhook } from 'standardwebhooks';
-import { sendWebhook } from '../../src/events/send-webhook.js';
+import { sendWebhook } from '../../src/webhook-delivery/send-webhook.js';
 import { urlPolicyOf } from '../../src/services/webhook-url-safety.js';
 import { eventJson, toEvent } from '../../src/services/events-service.js';
 import { startWebhookReceiver, verifyDelivery, type WebhookReceiver } from '../helpers/webhook-receiver.js';

@@ -3,8 +3,8 @@
 // to a failing receiver on loopback is given a later next attempt than the one before, on every backend.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { startDeliveryWorker } from '../../src/events/delivery-worker.js';
-import { retryDelayMs } from '../../src/events/retry-schedule.js';
+import { startDeliveryWorker } from '../../src/webhook-delivery/delivery-worker.js';
+import { retryDelayMs } from '../../src/webhook-delivery/retry-schedule.js';
 import { backends } from '../helpers/backends.js';
 import { addPet } from '../helpers/http-calls.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';

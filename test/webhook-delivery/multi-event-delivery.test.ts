@@ -2,7 +2,7 @@
 // order the feed lists them, on every backend: the endpoint receives the feed itself, none missing.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { startDeliveryWorker, type DeliveryWorker } from '../../src/events/delivery-worker.js';
+import { startDeliveryWorker, type DeliveryWorker } from '../../src/webhook-delivery/delivery-worker.js';
 import { createWebhookMetrics } from '../../src/metrics/webhook-metrics.js';
 import { Registry } from 'prom-client';
 import { backends } from '../helpers/backends.js';
