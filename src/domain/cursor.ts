@@ -20,6 +20,22 @@ export type DecodedCursor = { ok: true; position: CursorPosition } | { ok: false
 
 const tagBytes = 12;
 
+/** The issued form of every cursor: a base64url payload, a dot, and the base64url signature. */
+export const cursorPattern = `^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]{${Math.ceil((tagBytes * 4) / 3)}}$`;
+
+/**
+ * The length of the longest cursor a listing issues, given its largest id and sort key and the filter values
+ * it may be bound to: its `cursor` parameter's bound. (A payload grows only with the position's length.)
+ */
+export function cursorLength(largest: {
+  afterId: number;
+  key?: number | string;
+  filters: readonly string[];
+}) {
+  const filter = largest.filters.reduce((a, b) => (b.length > a.length ? b : a), '');
+  return new CursorCodec('').encode({ afterId: largest.afterId, key: largest.key, filter }).length;
+}
+
 export class CursorCodec {
   /**
    * `filterName` names the filter in messages; `listing` separates the signatures of listings (empty for

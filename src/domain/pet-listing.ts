@@ -18,6 +18,11 @@ export type PetSort = (typeof petSorts)[number];
 export const maxListValues = 20;
 /** Longest `q`. */
 export const maxQueryLength = 200;
+/** Longest `updatedSince`: an RFC 3339 instant to the nanosecond, with an offset. */
+export const maxInstantLength = '2026-11-01T00:00:00.123456789+01:00'.length;
+
+/** Characters of the digest that binds a cursor to the filters and sort of its listing. */
+export const listingDigestLength = 22;
 
 export interface PetFilter {
   status?: PetStatus;

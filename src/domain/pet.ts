@@ -91,6 +91,9 @@ const profileValues = {
   birthDate: nullable(
     Type.String({
       format: 'date',
+      // The format takes exactly `YYYY-MM-DD`; the bounds say so to clients and gateways.
+      minLength: 10,
+      maxLength: 10,
       description: 'Date of birth, `YYYY-MM-DD`: not in the future, not before 1900',
       examples: ['2023-04-01'],
     }),

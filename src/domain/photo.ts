@@ -18,7 +18,15 @@ export const isUploadType = (value: string): value is UploadType => Object.hasOw
  * Photo ids: 16 random bytes in base64url, 22 characters, so that a photo's URL cannot be guessed
  * from another's: its photos are served without a key.
  */
-export const photoIdPattern = '^[A-Za-z0-9_-]{22}$';
+export const photoIdLength = 22;
+export const photoIdPattern = `^[A-Za-z0-9_-]{${photoIdLength}}$`;
+/** The bounds of a photo id in a schema: its length, and the pattern whose message says what it is. */
+export const photoIdLimits = {
+  minLength: photoIdLength,
+  maxLength: photoIdLength,
+  pattern: photoIdPattern,
+  'x-pattern-rule': `must be a photo id: ${photoIdLength} characters of letters, digits, - and _`,
+} as const;
 const photoIdShape = new RegExp(photoIdPattern);
 export const isPhotoId = (value: string): boolean => photoIdShape.test(value);
 
@@ -57,7 +65,7 @@ const url = (size: PhotoSize) =>
 export const PhotoSchema = Type.Object(
   {
     id: Type.String({
-      pattern: photoIdPattern,
+      ...photoIdLimits,
       description: 'Unguessable identifier: 128 random bits, URL-safe',
       examples: ['hHdTq2o1b9n7yVQk1sQe0w'],
     }),
@@ -88,6 +96,7 @@ export const PhotoMoveSchema = Type.Object(
     position: Type.Integer({
       minimum: 0,
       maximum: 1000,
+      format: 'int32',
       description: 'The new place: 0 makes it the primary photo; a place past the last moves it last',
     }),
   },

@@ -8,6 +8,12 @@ const marks = /\p{M}/gu;
 /** Text as it is indexed and searched: compatibility-decomposed, marks removed, lower-cased. */
 export const foldText = (text: string): string => text.normalize('NFKD').replace(marks, '').toLowerCase();
 
+/**
+ * The most UTF-8 bytes one character folds to, quoted in JSON: U+FDFA, whose compatibility decomposition is 18
+ * characters (test/domain/folded-bytes.test.ts checks every character). It bounds what a sort key holds.
+ */
+export const maxFoldedBytesPerCharacter = 33;
+
 /** The longest word kept: longer runs are cut, in the index and in queries alike, so that both agree. */
 const maxWordLength = 100;
 

@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { redactKeys } from '../domain/api-key-format.js';
 import { ApiError } from '../errors/api-error.js';
 import { errorCatalogue, type ErrorEntry } from '../errors/catalogue.js';
+import { schemaRefusal } from './schema-refusals.js';
 import { describeValidationErrors } from './validation.js';
 import { cutToQuote, quotedLength } from './quoted.js';
 
@@ -13,9 +14,13 @@ function fromFastifyError(
   bodyLimit: number,
 ): ApiError | undefined {
   if (error.validation) {
-    return new ApiError(
-      'validation_failed',
-      describeValidationErrors(error.validation, error.validationContext ?? ''),
+    const values = error.validationContext === 'params' ? request.params : request.query;
+    return (
+      schemaRefusal(error.validation, values) ??
+      new ApiError(
+        'validation_failed',
+        describeValidationErrors(error.validation, error.validationContext ?? ''),
+      )
     );
   }
   switch (error.code) {

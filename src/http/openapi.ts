@@ -15,7 +15,8 @@ type Operation = { responses?: Record<string, DocumentResponse>; requestBody?: {
 /**
  * The servers that exist: this deployment first, so the docs page calls it (its configured URL, or its own
  * relative `/v1` when none is set), then the other deployment only when its URL is configured. A placeholder
- * for an unknown server would be offered on the docs page and fail there.
+ * for an unknown server would be offered on the docs page and fail there. Both serve the public, staging
+ * included (for clients' tests): `x-internal: false` says so to documentation tools.
  */
 function serversOf(config: Config) {
   const configured = { production: config.productionUrl, staging: config.stagingUrl };
@@ -24,8 +25,9 @@ function serversOf(config: Config) {
     {
       url: configured[config.env] || config.publicUrl || '/v1',
       description: `${config.env} (this deployment)`,
+      'x-internal': false,
     },
-    ...(configured[other] ? [{ url: configured[other], description: other }] : []),
+    ...(configured[other] ? [{ url: configured[other], description: other, 'x-internal': false }] : []),
   ];
 }
 

@@ -2,6 +2,7 @@
 // more items follow, else `resume`, where a client tailing the listing continues later (docs/decisions.md);
 // and the `limit` and `cursor` query parameters that every listing takes.
 import { Type } from '@sinclair/typebox';
+import { cursorPattern } from '../domain/cursor.js';
 import { defaultPageSize, maxPageSize } from '../domain/page.js';
 
 type Cursors = { nextCursor: string | undefined; resumeCursor: string | undefined };
@@ -46,6 +47,7 @@ export const pageLimitQuery = (items: string) =>
     Type.Integer({
       minimum: 1,
       maximum: maxPageSize,
+      format: 'int32',
       default: defaultPageSize,
       description: `Most ${items} returned`,
     }),
@@ -53,13 +55,18 @@ export const pageLimitQuery = (items: string) =>
 
 /**
  * The `cursor` query parameter of a listing whose cursors are bound to `boundTo`, the query parameters that
- * choose its items, in words that end the sentence "valid only with the same …" (e.g. "`status` and `petId`").
+ * choose its items, in words that end the sentence "valid only with the same …" (e.g. "`status` and `petId`"),
+ * and whose longest cursor is `maxLength` characters (domain/cursor.ts, cursorLength). One not in the issued
+ * form is `invalid_cursor`, as one with a wrong signature is.
  */
-export const pageCursorQuery = (boundTo: string) =>
+export const pageCursorQuery = (boundTo: string, maxLength: number) =>
   Type.Optional(
     Type.String({
       minLength: 1,
-      maxLength: 200,
+      maxLength,
+      pattern: cursorPattern,
+      'x-pattern-rule': 'must be a cursor as a `Link` header gave it',
+      'x-error-code': 'invalid_cursor',
       description:
         'Opaque position from the `Link` header (`rel="next"` or `rel="resume"`) of an earlier page; valid ' +
         `only with the same ${boundTo}`,

@@ -5,7 +5,7 @@ import addFormats from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
 import { cutToQuote, quotedLength } from './quoted.js';
 
-const vocabulary = ['x-pattern-rule', 'x-trimmed'];
+const vocabulary = ['x-pattern-rule', 'x-trimmed', 'x-error-code'];
 
 const makeAjv = (coerceTypes: boolean, sharedSchemas: readonly object[]) => {
   const ajv = new Ajv({

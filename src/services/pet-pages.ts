@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import type { CursorCodec } from '../domain/cursor.js';
 import type { Pet } from '../domain/pet.js';
-import type { PetFilter, PetSort } from '../domain/pet-listing.js';
+import { listingDigestLength, type PetFilter, type PetSort } from '../domain/pet-listing.js';
 import { ApiError } from '../errors/api-error.js';
 import { listPets, sortKeyOf, type PetPosition } from '../store/repositories/pets-repository.js';
 import type { Store } from '../store/store.js';
@@ -46,7 +46,7 @@ export function listingIdentity(filter: PetFilter, sort: PetSort): string | unde
   const canonical = Object.entries({ ...filter, sort })
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([name, value]) => [name, Array.isArray(value) ? [...new Set(value.map(String))].sort() : value]);
-  return `#${createHash('sha256').update(JSON.stringify(canonical)).digest('base64url').slice(0, 22)}`;
+  return `#${createHash('sha256').update(JSON.stringify(canonical)).digest('base64url').slice(0, listingDigestLength)}`;
 }
 
 /** The first position of an ascending listing sorted by a key: before every pet. */

@@ -381,7 +381,7 @@ for (const backend of backends) {
       ['categoryId=1,x', /categoryId must be one or more category ids/],
       [
         `categoryId=${Array.from({ length: 21 }, (_, i) => i + 1).join(',')}`,
-        /categoryId lists 21 values; at most 20/,
+        /categoryId must be one or more category ids \(at most 20\)/,
       ],
       ['categoryId=9007199254740993', /categoryId must be at most/],
       ['breed=,', /breed must be one or more values/],

@@ -437,7 +437,10 @@ export interface components {
         };
         /** @description Where to move a photo among its animal’s */
         PhotoMove: {
-            /** @description The new place: 0 makes it the primary photo; a place past the last moves it last */
+            /**
+             * Format: int32
+             * @description The new place: 0 makes it the primary photo; a place past the last moves it last
+             */
             position: number;
         };
         /**
@@ -2967,7 +2970,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Only events of this type (`order.approved`), or of every type of a resource (`order.*`): one of `pet.created`, `pet.status_changed`, `pet.updated`, `pet.removed`, `order.placed`, `order.approved`, `order.completed`, `order.cancelled`, `pet.*`, `order.*`; anything else is 400 `unknown_event_type` */
-                type?: string;
+                type?: "pet.created" | "pet.status_changed" | "pet.updated" | "pet.removed" | "order.placed" | "order.approved" | "order.completed" | "order.cancelled" | "pet.*" | "order.*";
                 /** @description Most events returned */
                 limit?: number;
                 /** @description Opaque position from the `Link` header (`rel="next"` or `rel="resume"`) of an earlier page; valid only with the same `type` */
@@ -5942,7 +5945,7 @@ export interface operations {
                  * @description One of `small`, `medium`, `large`, `full`; any other is 404
                  * @example medium
                  */
-                size: string;
+                size: "small" | "medium" | "large" | "full";
             };
             cookie?: never;
         };

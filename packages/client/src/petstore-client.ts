@@ -32,8 +32,9 @@ export type PhotoContentType = keyof NonNullable<
 export type PhotoData = Blob | Uint8Array | AsyncIterable<Uint8Array | string> | ReadableStream<Uint8Array>;
 export type EventType = Event['type'];
 /** A filter of the event feed: one type (`order.approved`), or every type of a resource (`order.*`). */
-export type EventTypeFilter =
-  EventType | `${EventType extends `${infer Resource}.${string}` ? Resource : never}.*`;
+export type EventTypeFilter = NonNullable<
+  NonNullable<paths['/events']['get']['parameters']['query']>['type']
+>;
 
 export interface PetstoreClientOptions extends Partial<RetryOptions> {
   /** Base URL of a deployment, ending in `/v1`, e.g. `https://api.example.com/v1`. */

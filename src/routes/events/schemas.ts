@@ -1,6 +1,8 @@
 // Schemas of the event feed: validation, serialization, types and OpenAPI at once.
 import { Type } from '@sinclair/typebox';
+import { cursorLength } from '../../domain/cursor.js';
 import { eventTypeFilters, eventTypes } from '../../domain/events.js';
+import { maxSafeId } from '../../domain/resource-id.js';
 import { commonHeaders } from '../../http/schemas/error.js';
 import { pageCursorQuery, pageLimitQuery, pageLinkHeader } from '../../http/page-link.js';
 
@@ -34,9 +36,12 @@ export const EventSchema = Type.Object(
 export const ListEventsQuery = Type.Object(
   {
     type: Type.Optional(
-      // No pattern or enum: any other value is 400 unknown_event_type, which names the choices, rather than
-      // validation_failed (docs/webhooks.md).
-      Type.String({
+      // Any other value is 400 unknown_event_type, which names the choices, rather than validation_failed
+      // (docs/webhooks.md).
+      Type.Unsafe<string>({
+        type: 'string',
+        enum: [...eventTypeFilters],
+        'x-error-code': 'unknown_event_type',
         description:
           'Only events of this type (`order.approved`), or of every type of a resource (`order.*`): one of ' +
           `${eventTypeFilters.map((filter) => `\`${filter}\``).join(', ')}; anything else is 400 \`unknown_event_type\``,
@@ -44,7 +49,7 @@ export const ListEventsQuery = Type.Object(
       }),
     ),
     limit: pageLimitQuery('events'),
-    cursor: pageCursorQuery('`type`'),
+    cursor: pageCursorQuery('`type`', cursorLength({ afterId: maxSafeId, filters: eventTypeFilters })),
   },
   { additionalProperties: false },
 );

@@ -3,8 +3,17 @@
 // with AND. Each value set is checked by its schema's pattern, whose message names the parameter.
 import { Type, type Static } from '@sinclair/typebox';
 import { caseKey } from '../../domain/case-key.js';
-import { maxListValues, maxQueryLength, petSorts, type PetFilter } from '../../domain/pet-listing.js';
-import { PetStatusSchema } from '../../domain/pet.js';
+import { noControlCharacters } from '../../domain/control-characters.js';
+import { cursorLength } from '../../domain/cursor.js';
+import {
+  listingDigestLength,
+  maxInstantLength,
+  maxListValues,
+  maxQueryLength,
+  petSorts,
+  type PetFilter,
+} from '../../domain/pet-listing.js';
+import { nameLimits, PetStatusSchema } from '../../domain/pet.js';
 import {
   petAges,
   petAttributeNames,
@@ -15,33 +24,56 @@ import {
   tagLimits,
 } from '../../domain/pet-profile-values.js';
 import { maxSafeId } from '../../domain/resource-id.js';
-import { queryWords } from '../../domain/search-words.js';
+import { maxFoldedBytesPerCharacter, queryWords } from '../../domain/search-words.js';
 import { ApiError } from '../../errors/api-error.js';
 import { pageCursorQuery, pageLimitQuery } from '../../http/page-link.js';
 
 const listed = (values: readonly string[]) => values.map((value) => `\`${value}\``).join(', ');
 
+/**
+ * The bounds of a comma list of 1 to `maxListValues` values, each matching `value` and at most `longest`
+ * characters long.
+ */
+const listBounds = (value: string, longest: number) => ({
+  maxLength: maxListValues * (longest + 1) - 1,
+  pattern: `^${value}(,${value}){0,${maxListValues - 1}}$`,
+});
+
+const longestOf = (values: readonly string[]) => Math.max(...values.map((value) => value.length));
+
 /** A comma list of values of a closed set. */
 const setList = (values: readonly string[], description: string) =>
   Type.Optional(
     Type.String({
-      pattern: `^(${values.join('|')})(,(${values.join('|')}))*$`,
-      'x-pattern-rule': `must be one or more of ${values.join(', ')}, separated by commas`,
+      ...listBounds(`(${values.join('|')})`, longestOf(values)),
+      'x-pattern-rule': `must be one or more of ${values.join(', ')} (at most ${maxListValues}), separated by commas`,
       description: `${description}: one or more of ${listed(values)}, separated by commas`,
     }),
   );
 
-/** A comma list of free text, each value 1 to `maxLength` characters. */
+/** A comma list of free text, each value 1 to `maxLength` characters (once trimmed: checked by filterOf). */
 const textList = (maxLength: number, description: string) =>
   Type.Optional(
     Type.String({
       minLength: 1,
-      maxLength: maxListValues * (maxLength + 1),
-      pattern: '^[^,]+(,[^,]+)*$',
-      'x-pattern-rule': 'must be one or more values separated by commas, none empty',
+      ...listBounds('[^,]+', maxLength),
+      'x-pattern-rule': `must be one or more values (at most ${maxListValues}) separated by commas, none empty`,
       description,
     }),
   );
+
+/** The digits of an id, without a leading zero; past 2^53-1 it is refused by filterOf. */
+const idDigits = `[1-9][0-9]{0,${String(maxSafeId).length - 1}}`;
+
+/**
+ * The longest cursor of a pet listing: after the largest id, sorted by the longest name's folded key (the
+ * longest sort key), bound to a digest of the filters (services/pet-pages.ts).
+ */
+const maxPetCursorLength = cursorLength({
+  afterId: maxSafeId,
+  key: 'x'.repeat(nameLimits.maxLength * maxFoldedBytesPerCharacter),
+  filters: [`#${'x'.repeat(listingDigestLength)}`],
+});
 
 export const ListPetsQuery = Type.Object(
   {
@@ -49,8 +81,8 @@ export const ListPetsQuery = Type.Object(
     status: Type.Optional(Type.Ref(PetStatusSchema, { description: 'Only animals with this status' })),
     categoryId: Type.Optional(
       Type.String({
-        pattern: '^[1-9][0-9]{0,15}(,[1-9][0-9]{0,15})*$',
-        'x-pattern-rule': 'must be one or more category ids separated by commas',
+        ...listBounds(idDigits, String(maxSafeId).length),
+        'x-pattern-rule': `must be one or more category ids (at most ${maxListValues}) separated by commas`,
         description: `Only animals of this category, or of any of a list of at most ${maxListValues}, separated by commas`,
         examples: ['1', '1,2'],
       }),
@@ -69,6 +101,7 @@ export const ListPetsQuery = Type.Object(
     q: Type.Optional(
       Type.String({
         maxLength: maxQueryLength,
+        ...noControlCharacters,
         description:
           'Words searched in the name, breed, colour, tags and description: every word must match a word of the ' +
           'animal, the last also as the start of one (`tab` finds Tabby); any case, accents ignored (docs/search.md)',
@@ -78,6 +111,7 @@ export const ListPetsQuery = Type.Object(
     updatedSince: Type.Optional(
       Type.String({
         format: 'date-time',
+        maxLength: maxInstantLength,
         description: 'RFC 3339 instant: only animals whose `updatedAt` is at or after it',
         examples: ['2026-11-01T00:00:00Z'],
       }),
@@ -92,7 +126,7 @@ export const ListPetsQuery = Type.Object(
           'first, for syncing), `-updatedAt` (newest change first), `-createdAt` (newest arrival first), `name`',
       }),
     ),
-    cursor: pageCursorQuery('filters and `sort`'),
+    cursor: pageCursorQuery('filters and `sort`', maxPetCursorLength),
   },
   { additionalProperties: false },
 );
@@ -100,47 +134,39 @@ export type ListPetsQueryValues = Static<typeof ListPetsQuery>;
 
 const split = (value: string) => value.split(',').map((part) => part.trim());
 
-/** The values of a list parameter, at most `maxListValues` of them. */
-function valuesOf(name: string, value: string | undefined): string[] | undefined {
-  if (value === undefined) return undefined;
-  const values = split(value);
-  if (values.length > maxListValues) {
-    throw new ApiError(
-      'validation_failed',
-      `${name} lists ${values.length} values; at most ${maxListValues}`,
-    );
-  }
-  return [...new Set(values)];
+/** The distinct values of a list parameter (its schema bounds how many). */
+function valuesOf(value: string | undefined): string[] | undefined {
+  return value === undefined ? undefined : [...new Set(split(value))];
 }
 
 /** The filter the query asks for; a rule its schema cannot state is a 400 naming the parameter. */
 export function filterOf(query: ListPetsQueryValues): PetFilter {
   const filter: PetFilter = {};
   if (query.status) filter.status = query.status;
-  const categoryIds = valuesOf('categoryId', query.categoryId)?.map(Number);
+  const categoryIds = valuesOf(query.categoryId)?.map(Number);
   if (categoryIds?.some((id) => id > maxSafeId)) {
     throw new ApiError('validation_failed', `categoryId must be at most ${maxSafeId} (2^53-1)`);
   }
   if (categoryIds) filter.categoryIds = categoryIds;
-  const breeds = valuesOf('breed', query.breed);
+  const breeds = valuesOf(query.breed);
   if (breeds?.some((breed) => breed.length === 0 || breed.length > 100)) {
     throw new ApiError('validation_failed', 'breed must list names of 1 to 100 characters');
   }
   if (breeds) filter.breeds = breeds.map(caseKey);
   // The values of these were checked by their schemas' patterns.
   const sets = {
-    sexes: ['sex', query.sex],
-    ages: ['age', query.age],
-    sizes: ['size', query.size],
-    coats: ['coat', query.coat],
-    goodWith: ['goodWith', query.goodWith],
-    attributes: ['attributes', query.attributes],
+    sexes: query.sex,
+    ages: query.age,
+    sizes: query.size,
+    coats: query.coat,
+    goodWith: query.goodWith,
+    attributes: query.attributes,
   } as const;
-  for (const [field, [name, value]] of Object.entries(sets)) {
-    const values = valuesOf(name, value);
+  for (const [field, value] of Object.entries(sets)) {
+    const values = valuesOf(value);
     if (values) Object.assign(filter, { [field]: values });
   }
-  const tags = valuesOf('tag', query.tag);
+  const tags = valuesOf(query.tag);
   if (tags?.some((tag) => tag.length === 0 || tag.length > tagLimits.maxLength)) {
     throw new ApiError('validation_failed', `tag must list tags of 1 to ${tagLimits.maxLength} characters`);
   }

@@ -1,6 +1,7 @@
 // Schemas of each pet operation (a pet's own are in domain/pet.ts): validation, serialization and OpenAPI at once.
 import { Type } from '@sinclair/typebox';
 import { pageLinkHeader } from '../../http/page-link.js';
+import { ifMatchLimits } from '../../domain/if-match.js';
 import { NewPetSchema, PetPatchSchema, PetSchema, PetStatusSchema } from '../../domain/pet.js';
 import { idSchema } from '../../domain/resource-id.js';
 import type { ErrorCode } from '../../errors/catalogue.js';
@@ -48,6 +49,7 @@ export const createPetResponse = Type.Ref(PetSchema, {
 export const UpdatePetHeaders = Type.Object({
   'if-match': Type.Optional(
     Type.String({
+      ...ifMatchLimits,
       description:
         'Apply the patch only if the animal’s ETag is still this one (or one of a list, or `*` for any); ' +
         'otherwise 412 `precondition_failed`, and nothing changes. Without it, the last writer wins',

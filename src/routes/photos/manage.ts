@@ -54,7 +54,7 @@ export const petPhotosRoutes: FastifyPluginAsyncTypebox = async (app) => {
             '`Idempotency-Key` works as on `POST /pets`.',
           params: PetIdParams,
           headers: IdempotencyHeaders,
-          body: photoUploadBody,
+          body: photoUploadBody(photoUploadLimit),
           response: {
             201: uploadPhotoResponse,
             400: errorResponse(400, {}, ['validation_failed', 'invalid_image', 'bad_request']),

@@ -2,37 +2,45 @@
 // OpenAPI at once, binary bodies included.
 import { Type } from '@sinclair/typebox';
 import { photoSizes } from '../../domain/photo-sizes.js';
-import { PhotoMoveSchema, PhotoSchema, photoIdPattern, uploadTypes } from '../../domain/photo.js';
+import { PhotoMoveSchema, PhotoSchema, photoIdLimits, uploadTypes } from '../../domain/photo.js';
 import { idSchema } from '../../domain/resource-id.js';
 import { commonHeaders, rateLimitHeaders } from '../../http/schemas/error.js';
 import { idempotentReplayedHeader } from '../../http/schemas/idempotency.js';
 
-/** Bytes, for the document; the validator takes them as they are (src/http/validation.ts). */
-const binary = (description: string) =>
-  Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description });
+/**
+ * Bytes, for the document; the validator takes them as they are (src/http/validation.ts), and `maxLength`, in
+ * bytes, is enforced by the route's body limit (413).
+ */
+const binary = (description: string, maxLength?: number) =>
+  Type.Unsafe<Buffer>({ type: 'string', format: 'binary', ...(maxLength && { maxLength }), description });
 
-/** The upload's body: the image itself, under one of its four media types. */
-export const photoUploadBody = {
+/** The upload's body: the image itself, under one of its four media types, at most `limit` bytes. */
+export const photoUploadBody = (limit: number) => ({
   content: Object.fromEntries(
     Object.entries(uploadTypes).map(([type, name]) => [
       type,
-      { schema: binary(`A ${name} image; its bytes must be ${name}, whatever else they carry`) },
+      { schema: binary(`An image in ${name}; its bytes must be ${name}, whatever else they carry`, limit) },
     ]),
   ),
-};
+});
 
 export const PetPhotoParams = Type.Object({
   petId: idSchema('Identifier of the animal'),
-  photoId: Type.String({
-    pattern: photoIdPattern,
-    'x-pattern-rule': 'must be a photo id: 22 characters of letters, digits, - and _',
-    description: 'Identifier of the photo',
-  }),
+  photoId: Type.String({ ...photoIdLimits, description: 'Identifier of the photo' }),
 });
 
+/** A photo's address: anything else names no photo, and is 404 `photo_not_found` (never 400). */
 export const PhotoFileParams = Type.Object({
-  photoId: Type.String({ description: 'Identifier of the photo', examples: ['hHdTq2o1b9n7yVQk1sQe0w'] }),
-  size: Type.String({
+  photoId: Type.String({
+    ...photoIdLimits,
+    'x-error-code': 'photo_not_found',
+    description: 'Identifier of the photo',
+    examples: ['hHdTq2o1b9n7yVQk1sQe0w'],
+  }),
+  size: Type.Unsafe<string>({
+    type: 'string',
+    enum: [...photoSizes],
+    'x-error-code': 'photo_not_found',
     description: `One of ${photoSizes.map((size) => `\`${size}\``).join(', ')}; any other is 404`,
     examples: ['medium'],
   }),

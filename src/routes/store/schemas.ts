@@ -1,8 +1,9 @@
 // Schemas of the store area, orders (an order's own are in domain/order.ts) and inventory: validation,
 // serialization, types and OpenAPI at once.
 import { Type } from '@sinclair/typebox';
-import { NewOrderSchema, OrderSchema, OrderStatusSchema } from '../../domain/order.js';
-import { idSchema } from '../../domain/resource-id.js';
+import { cursorLength } from '../../domain/cursor.js';
+import { NewOrderSchema, OrderSchema, OrderStatusSchema, orderStatuses } from '../../domain/order.js';
+import { idSchema, maxSafeId } from '../../domain/resource-id.js';
 import { commonHeaders } from '../../http/schemas/error.js';
 import { idempotentReplayedHeader } from '../../http/schemas/idempotency.js';
 import { pageCursorQuery, pageLimitQuery, pageLinkHeader } from '../../http/page-link.js';
@@ -26,7 +27,11 @@ export const ListOrdersQuery = Type.Object(
     limit: pageLimitQuery('orders'),
     status: Type.Optional(Type.Ref(OrderStatusSchema, { description: 'Only orders with this status' })),
     petId: Type.Optional(idSchema('Only orders for this animal')),
-    cursor: pageCursorQuery('`status` and `petId`'),
+    // The orders service binds a cursor to `status|petId`.
+    cursor: pageCursorQuery(
+      '`status` and `petId`',
+      cursorLength({ afterId: maxSafeId, filters: orderStatuses.map((status) => `${status}|${maxSafeId}`) }),
+    ),
   },
   { additionalProperties: false },
 );
