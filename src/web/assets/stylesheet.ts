@@ -25,6 +25,9 @@ body {
   color: var(--ink);
   background: var(--paper);
   overflow-wrap: anywhere;
+  min-height: 100vh;
+  display: flex;
+  flex-direction: column;
 }
 img { max-width: 100%; height: auto; display: block; }
 a { color: var(--accent); text-underline-offset: 0.15em; }
@@ -45,12 +48,13 @@ a:focus-visible { background: var(--focus); color: var(--ink); text-decoration: 
 .site-header a { color: var(--paper); font-weight: 700; font-size: 1.25rem; text-decoration: none; padding: 0.5rem 0; }
 .site-header a:hover { text-decoration: underline; }
 .site-header a:focus-visible { color: var(--ink); }
-main { padding: 1.5rem 0 2.5rem; }
+main { padding: 1.5rem 0 2.5rem; flex: 1 0 auto; }
 h1 { font-size: 2rem; line-height: 1.2; margin: 0 0 0.75rem; }
 h2 { font-size: 1.375rem; line-height: 1.3; margin: 1.5rem 0 0.5rem; }
 .intro { color: var(--muted); margin: 0 0 1.5rem; max-width: 40rem; }
 .site-footer { border-top: 1px solid var(--line); background: var(--shade); padding: 1.25rem 0; }
 .site-footer p { margin: 0; }
+.site-footer a { display: inline-block; padding: 0.25rem 0; }
 
 .filters { background: var(--shade); padding: 1rem; margin: 0 0 1.5rem; border-radius: 4px; }
 .filters h2 { margin-top: 0; }
@@ -63,7 +67,7 @@ select, input[type="search"] {
   border: 2px solid var(--ink); border-radius: 0; background: var(--paper); color: var(--ink);
 }
 .checks { display: flex; flex-wrap: wrap; gap: 0.25rem 1rem; }
-.check { display: flex; align-items: center; gap: 0.5rem; min-height: 2.75rem; font-weight: 400; }
+.field .check { display: flex; align-items: center; gap: 0.5rem; min-height: 2.75rem; font-weight: 400; }
 .check input { width: 1.5rem; height: 1.5rem; margin: 0; accent-color: var(--accent); }
 .actions { display: flex; flex-wrap: wrap; align-items: center; gap: 1rem; margin-top: 1rem; }
 .button {
@@ -79,7 +83,12 @@ select, input[type="search"] {
   grid-template-columns: repeat(auto-fill, minmax(min(100%, 15rem), 1fr)); }
 .card { border: 1px solid var(--line); border-radius: 4px; overflow: hidden; display: flex; flex-direction: column; }
 .card img, .card .no-photo { width: 100%; aspect-ratio: 4 / 3; object-fit: cover; background: var(--shade); }
-.no-photo { display: flex; align-items: center; justify-content: center; color: var(--muted); }
+.no-photo { display: flex; align-items: center; justify-content: center; text-align: center; color: var(--muted);
+  background: var(--shade); aspect-ratio: 4 / 3; margin: 0; padding: 0.25rem; }
+@media (max-width: 33.99rem) {
+  .card { flex-direction: row; }
+  .card img, .card .no-photo { width: 7.5rem; flex: none; aspect-ratio: 1; font-size: 0.875rem; }
+}
 .card-body { padding: 0.75rem 1rem 1rem; }
 .card h3 { font-size: 1.25rem; margin: 0 0 0.25rem; }
 .card h3 a { display: inline-block; padding: 0.125rem 0; }

@@ -12,8 +12,8 @@ export interface PetCardProps {
   lazy: boolean;
 }
 
-/** The card's width: a column of the grid on a wide screen, the whole width on a phone. */
-const sizes = '(min-width: 72rem) 17rem, (min-width: 34rem) 45vw, 100vw';
+/** The photo's width: a column of the grid on a wide screen, a square beside the text on a phone. */
+const sizes = '(min-width: 72rem) 17rem, (min-width: 34rem) 45vw, 7.5rem';
 
 export function PetCard({ pet, messages, lazy }: PetCardProps) {
   const photo = pet.photos[0];
