@@ -22,6 +22,8 @@ import type { ComponentChildren } from 'preact';
 const stylesheetHref = `/adopt/assets/${stylesheet.name}`;
 /** A meta description: the first words of the description, as search results show about this many. */
 const descriptionLength = 155;
+/** Pages are not operations of the API: left out of its OpenAPI document. */
+const page = { schema: { hide: true } };
 
 export const publicPages: FastifyPluginAsync = async (app) => {
   const { pets, catalog, speed } = app.services;
@@ -63,7 +65,7 @@ export const publicPages: FastifyPluginAsync = async (app) => {
         return sendErrorPage(reply, status, errorPage(status));
       });
 
-      adopt.get('/', async (request, reply) => {
+      adopt.get('/', page, async (request, reply) => {
         const view = speed.view(true);
         const form = readListForm(request.query as Record<string, string | string[]>);
         const [categories, listed] = await Promise.all([
@@ -82,7 +84,7 @@ export const publicPages: FastifyPluginAsync = async (app) => {
         );
       });
 
-      adopt.get<{ Params: { id: string } }>('/pets/:id', async (request, reply) => {
+      adopt.get<{ Params: { id: string } }>('/pets/:id', page, async (request, reply) => {
         const pet = await shownPet(request.params.id);
         if (!pet) return sendErrorPage(reply, 404, errorPage(404));
         const categories = await catalog.listCategories(speed.view(true));
@@ -102,7 +104,7 @@ export const publicPages: FastifyPluginAsync = async (app) => {
         );
       });
 
-      adopt.get('/sitemap.xml', async (request, reply) =>
+      adopt.get('/sitemap.xml', page, async (request, reply) =>
         sendCached(
           request,
           reply,
@@ -111,14 +113,14 @@ export const publicPages: FastifyPluginAsync = async (app) => {
         ),
       );
 
-      adopt.get(`/assets/${stylesheet.name}`, async (_request, reply) =>
+      adopt.get(`/assets/${stylesheet.name}`, page, async (_request, reply) =>
         reply.header('cache-control', assetCaching).type('text/css; charset=utf-8').send(stylesheet.text),
       );
     },
     { prefix: '/adopt' },
   );
 
-  app.get('/robots.txt', async (request, reply) =>
+  app.get('/robots.txt', page, async (request, reply) =>
     sendCached(request, reply, 'text/plain; charset=utf-8', robotsOf(originOf(request))),
   );
 
