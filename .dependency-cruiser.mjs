@@ -78,8 +78,13 @@ const layers = [
   },
   { part: 'routes', mayImport: ['domain', 'errors', 'services', 'http'], why: 'one module per resource' },
   {
+    part: 'web',
+    mayImport: ['domain', 'errors', 'services', 'speed', 'http'],
+    why: 'the public pages, beside routes at the same layer: they call the services, never the routes, nor the routes them',
+  },
+  {
     part: 'app.ts',
-    mayImport: ['domain', 'config.ts', 'store', 'limits', 'metrics', 'services', 'http', 'routes'],
+    mayImport: ['domain', 'config.ts', 'store', 'limits', 'metrics', 'services', 'http', 'routes', 'web'],
     why: 'buildApp: plugins, then routes, then error handlers',
   },
   {
@@ -161,7 +166,7 @@ export default {
       name: 'routes-through-services',
       comment: 'Routes and HTTP plumbing reach the store through services, never repositories or dialects.',
       severity: 'error',
-      from: { path: '^src/(routes|http)/' },
+      from: { path: '^src/(routes|web|http)/' },
       to: { path: '^src/store/(repositories|dialects|migrations)/' },
     },
     {
@@ -177,7 +182,7 @@ export default {
       comment:
         'Only the HTTP parts load Fastify, swagger or helmet: the CLI, services and store run without them.',
       severity: 'error',
-      from: { path: '^(src|packages)/', pathNot: '^src/(http|routes|server)/|^src/(app|server)\\.ts$' },
+      from: { path: '^(src|packages)/', pathNot: '^src/(http|routes|web|server)/|^src/(app|server)\\.ts$' },
       to: { path: fastifyPackages },
     },
     {

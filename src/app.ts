@@ -37,6 +37,7 @@ import { sharedEventSchemas } from './routes/events/schemas.js';
 import { storeRoutes } from './routes/store/index.js';
 import { sharedStoreSchemas } from './routes/store/schemas.js';
 import { categoriesRoutes } from './routes/categories/index.js';
+import { publicPages } from './web/index.js';
 import { sharedCatalogSchemas } from './routes/categories/schemas.js';
 import { createRateLimiter } from './limits/index.js';
 import { limitByKey, limitPhotosByAddress } from './http/rate-limit.js';
@@ -155,7 +156,8 @@ export async function buildApp({
   await registerDocsRoutes(app);
 
   const baseUrl = config.publicUrl || '/v1';
-  await app.register(indexRoutes, { baseUrl });
+  const pagesOn = config.publicPages === 'on';
+  await app.register(indexRoutes, { baseUrl, ...(pagesOn ? { browsersTo: '/adopt' } : {}) });
   await app.register(
     async (v1) => {
       // Every /v1 request is authenticated and counted, unknown routes and wrong methods included, so that
@@ -180,6 +182,9 @@ export async function buildApp({
     corsEnabled: corsOrigins.length > 0,
     photoHooks,
   });
+
+  // The adoption pages, at the site's root beside /v1: off, every one of them is 404.
+  if (pagesOn) await app.register(publicPages);
 
   const stopPruning = schedulePruning(services.idempotency, config.idempotencyPruneIntervalMs, (err) =>
     app.log.error({ err }, 'pruning expired idempotency records failed'),

@@ -92,6 +92,12 @@ export const settings = {
     'Advertised base URL ending in `/v1`, used in `Link`, `Location` and the OpenAPI `servers` (default: relative links)',
     { expected: 'an http:// or https:// URL ending in /v1, e.g. https://api.example.org/v1' },
   ),
+  publicPages: setting(
+    oneOf(['on', 'off'], 'on'),
+    'PETSTORE_PUBLIC_PAGES',
+    '--public-pages',
+    'The public adoption pages at `/adopt` (docs/adoption-pages.md); `off` answers 404 to every page, for a shelter that only wants the API',
+  ),
   productionUrl: setting(
     Type.String({ pattern: '^$|^https?://[^\\s]+/v1$', default: '' }),
     'PETSTORE_PRODUCTION_URL',

@@ -1,0 +1,122 @@
+// The pages' one stylesheet, served under a name that holds a digest of its text (`site.<digest>.css`), so
+// that it is cached for a year and a new version is a new URL. It lives in a module rather than a .css file
+// because tsc, the only build step, copies nothing else into dist/. No web fonts: the system's own.
+import { createHash } from 'node:crypto';
+
+const css = `
+:root {
+  --ink: #1b1b1b;
+  --muted: #4a4a4a;
+  --line: #b1b4b6;
+  --paper: #ffffff;
+  --shade: #f3f2f1;
+  --accent: #005a8d;
+  --accent-dark: #003e61;
+  --pending: #6b3f00;
+  --pending-bg: #fff4d6;
+  --focus: #ffbf47;
+  color-scheme: light;
+}
+*, *::before, *::after { box-sizing: border-box; }
+html { -webkit-text-size-adjust: 100%; text-size-adjust: 100%; }
+body {
+  margin: 0;
+  font: 1rem/1.5 system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif;
+  color: var(--ink);
+  background: var(--paper);
+  overflow-wrap: anywhere;
+  min-height: 100vh;
+  display: flex;
+  flex-direction: column;
+}
+img { max-width: 100%; height: auto; display: block; }
+a { color: var(--accent); text-underline-offset: 0.15em; }
+a:hover { color: var(--accent-dark); text-decoration-thickness: 0.15em; }
+:focus-visible {
+  outline: 3px solid var(--ink);
+  outline-offset: 0;
+  box-shadow: 0 0 0 6px var(--focus);
+}
+a:focus-visible { background: var(--focus); color: var(--ink); text-decoration: none; }
+.visually-hidden { position: absolute !important; width: 1px; height: 1px; margin: 0; padding: 0;
+  overflow: hidden; clip: rect(0 0 0 0); clip-path: inset(50%); white-space: nowrap; border: 0; }
+.skip { position: absolute; left: -999rem; top: 0; padding: 0.5rem 1rem; background: var(--focus); color: var(--ink); }
+.skip:focus { left: 0.5rem; top: 0.5rem; z-index: 1; }
+.wrap { max-width: 72rem; margin: 0 auto; padding: 0 1rem; }
+.site-header { background: var(--accent-dark); color: var(--paper); }
+.site-header .wrap { display: flex; align-items: center; min-height: 3.5rem; }
+.site-header a { color: var(--paper); font-weight: 700; font-size: 1.25rem; text-decoration: none; padding: 0.5rem 0; }
+.site-header a:hover { text-decoration: underline; }
+.site-header a:focus-visible { color: var(--ink); }
+main { padding: 1.5rem 0 2.5rem; flex: 1 0 auto; }
+h1 { font-size: 2rem; line-height: 1.2; margin: 0 0 0.75rem; }
+h2 { font-size: 1.375rem; line-height: 1.3; margin: 1.5rem 0 0.5rem; }
+.intro { color: var(--muted); margin: 0 0 1.5rem; max-width: 40rem; }
+.site-footer { border-top: 1px solid var(--line); background: var(--shade); padding: 1.25rem 0; }
+.site-footer p { margin: 0; }
+.site-footer a { display: inline-block; padding: 0.25rem 0; }
+
+.filters { background: var(--shade); padding: 1rem; margin: 0 0 1.5rem; border-radius: 4px; }
+.filters h2 { margin-top: 0; }
+.fields { display: grid; grid-template-columns: repeat(auto-fill, minmax(min(100%, 13rem), 1fr)); gap: 1rem; }
+.field label, .field legend { display: block; font-weight: 700; margin-bottom: 0.25rem; }
+.field fieldset { border: 0; margin: 0; padding: 0; min-width: 0; }
+.hint { display: block; color: var(--muted); font-size: 0.9rem; margin-bottom: 0.25rem; }
+select, input[type="search"] {
+  font: inherit; width: 100%; min-height: 2.75rem; padding: 0.375rem 0.5rem;
+  border: 2px solid var(--ink); border-radius: 0; background: var(--paper); color: var(--ink);
+}
+.checks { display: flex; flex-wrap: wrap; gap: 0.25rem 1rem; }
+.field .check { display: flex; align-items: center; gap: 0.5rem; min-height: 2.75rem; font-weight: 400; }
+.check input { width: 1.5rem; height: 1.5rem; margin: 0; accent-color: var(--accent); }
+.actions { display: flex; flex-wrap: wrap; align-items: center; gap: 1rem; margin-top: 1rem; }
+.button {
+  display: inline-block; font: inherit; font-weight: 700; min-height: 2.75rem; padding: 0.5rem 1.25rem;
+  border: 2px solid transparent; border-radius: 4px; background: var(--accent); color: var(--paper);
+  text-decoration: none; cursor: pointer; line-height: 1.5;
+}
+.button:hover { background: var(--accent-dark); color: var(--paper); }
+.button:focus-visible { background: var(--focus); color: var(--ink); border-color: var(--ink); }
+.actions a { display: inline-block; padding: 0.5rem 0; }
+
+.cards { list-style: none; margin: 0; padding: 0; display: grid; gap: 1.25rem;
+  grid-template-columns: repeat(auto-fill, minmax(min(100%, 15rem), 1fr)); }
+.card { border: 1px solid var(--line); border-radius: 4px; overflow: hidden; display: flex; flex-direction: column; }
+.card img, .card .no-photo { width: 100%; aspect-ratio: 4 / 3; object-fit: cover; background: var(--shade); }
+.no-photo { display: flex; align-items: center; justify-content: center; text-align: center; color: var(--muted);
+  background: var(--shade); aspect-ratio: 4 / 3; margin: 0; padding: 0.25rem; }
+@media (max-width: 33.99rem) {
+  .card { flex-direction: row; }
+  .card img, .card .no-photo { width: 7.5rem; flex: none; aspect-ratio: 1; font-size: 0.875rem; }
+}
+.card-body { padding: 0.75rem 1rem 1rem; }
+.card h3 { font-size: 1.25rem; margin: 0 0 0.25rem; }
+.card h3 a { display: inline-block; padding: 0.125rem 0; }
+.card p { margin: 0; color: var(--muted); }
+.badge { display: inline-block; margin-top: 0.5rem; padding: 0.125rem 0.5rem; border-radius: 4px;
+  background: var(--pending-bg); color: var(--pending); font-weight: 700; font-size: 0.9rem; }
+.pager { display: flex; flex-wrap: wrap; gap: 1.5rem; margin-top: 1.5rem; }
+.pager a { display: inline-block; padding: 0.5rem 0; font-weight: 700; }
+.none { padding: 1.5rem; border: 1px solid var(--line); border-radius: 4px; }
+.none h2 { margin-top: 0; }
+
+.back { display: inline-block; padding: 0.25rem 0; margin-bottom: 1rem; }
+.pet { display: grid; gap: 1.5rem; }
+@media (min-width: 48rem) { .pet { grid-template-columns: minmax(0, 3fr) minmax(0, 2fr); } }
+.photos { list-style: none; margin: 0; padding: 0; display: grid; gap: 1rem; }
+.photos img { width: 100%; border-radius: 4px; background: var(--shade); }
+.facts { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: 0.375rem 1rem; margin: 0; }
+.facts dt { font-weight: 700; }
+.facts dd { margin: 0; }
+.notice { border-left: 6px solid var(--pending); background: var(--pending-bg); padding: 0.75rem 1rem; margin: 0 0 1rem; }
+.description p { white-space: pre-line; max-width: 40rem; }
+.tags { list-style: none; margin: 0; padding: 0; display: flex; flex-wrap: wrap; gap: 0.5rem; }
+.tags li { border: 1px solid var(--line); border-radius: 999px; padding: 0.125rem 0.75rem; }
+.apply { margin: 1.5rem 0 0; }
+`;
+
+/** The stylesheet's text and the hashed name it is served under. */
+export const stylesheet = {
+  text: css.trim() + '\n',
+  name: `site.${createHash('sha256').update(css).digest('base64url').slice(0, 12)}.css`,
+};

@@ -1,0 +1,144 @@
+// The public adoption pages, beside the API and at the same layer as its routes: rendered on the server from
+// the same services (and their caches) as `/v1`, with no key, no cookie and no script. Registered by
+// buildApp unless PETSTORE_PUBLIC_PAGES is off.
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { ApiError } from '../errors/api-error.js';
+import { maxSafeId } from '../domain/resource-id.js';
+import type { Pet } from '../domain/pet.js';
+import { stylesheet } from './assets/stylesheet.js';
+import { ErrorPage } from './components/error-page.js';
+import { Layout, type PageHead } from './components/layout.js';
+import { summaryOf } from './components/pet-words.js';
+import { en, type Messages } from './messages/en.js';
+import { assetCaching, pagePolicy } from './page-headers.js';
+import { sendCached, sendErrorPage, sendPage } from './page-reply.js';
+import { readListForm } from './public/list-form.js';
+import { ListPage } from './public/list-page.js';
+import { listPets } from './public/list-pets.js';
+import { PetPage } from './public/pet-page.js';
+import { robotsOf, sitemapOf } from './public/sitemap.js';
+import type { ComponentChildren } from 'preact';
+
+const stylesheetHref = `/adopt/assets/${stylesheet.name}`;
+/** A meta description: the first words of the description, as search results show about this many. */
+const descriptionLength = 155;
+/** Pages are not operations of the API: left out of its OpenAPI document. */
+const page = { schema: { hide: true } };
+
+export const publicPages: FastifyPluginAsync = async (app) => {
+  const { pets, catalog, speed } = app.services;
+  const { publicUrl } = app.config;
+  const messages: Messages = en;
+  const policy = pagePolicy(publicUrl);
+  /** The site's origin: the public URL without its /v1, or the request's own. */
+  const originOf = (request: FastifyRequest) =>
+    publicUrl !== '' ? publicUrl.slice(0, -'/v1'.length) : `${request.protocol}://${request.host}`;
+  const absolute = (request: FastifyRequest, url: string) =>
+    url.startsWith('/') ? originOf(request) + url : url;
+  const framed = (head: PageHead, children: ComponentChildren) => (
+    <Layout messages={messages} head={head} stylesheetHref={stylesheetHref}>
+      {children}
+    </Layout>
+  );
+  const errorPage = (status: number) => {
+    const e = messages.errors;
+    const [title, text] =
+      status === 404
+        ? [e.notFoundTitle, e.notFoundText]
+        : status < 500
+          ? [e.badRequestTitle, e.badRequestText]
+          : [e.serverTitle, e.serverText];
+    return framed({ title, noIndex: true }, <ErrorPage messages={messages} title={title} text={text} />);
+  };
+
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('content-security-policy', policy).header('x-frame-options', 'DENY');
+  });
+
+  await app.register(
+    async (adopt: FastifyInstance) => {
+      adopt.setNotFoundHandler((_request, reply) => sendErrorPage(reply, 404, errorPage(404)));
+      adopt.setErrorHandler((error, request, reply) => {
+        const status = error instanceof ApiError ? error.status : 500;
+        if (status >= 500) request.log.error({ err: error }, 'page failed');
+        else request.log.info({ code: error instanceof ApiError ? error.code : undefined }, 'page refused');
+        return sendErrorPage(reply, status, errorPage(status));
+      });
+
+      adopt.get('/', page, async (request, reply) => {
+        const view = speed.view(true);
+        const form = readListForm(request.query as Record<string, string | string[]>);
+        const [categories, listed] = await Promise.all([
+          catalog.listCategories(view),
+          listPets(pets, form, view),
+        ]);
+        const head: PageHead = {
+          title: messages.list.title,
+          description: messages.list.intro,
+          canonical: `${originOf(request)}/adopt`,
+        };
+        return sendPage(
+          request,
+          reply,
+          framed(head, <ListPage messages={messages} form={form} categories={categories} listed={listed} />),
+        );
+      });
+
+      adopt.get<{ Params: { id: string } }>('/pets/:id', page, async (request, reply) => {
+        const pet = await shownPet(request.params.id);
+        if (!pet) return sendErrorPage(reply, 404, errorPage(404));
+        const categories = await catalog.listCategories(speed.view(true));
+        const species =
+          categories.find((c) => c.id === pet.categoryId)?.name ?? messages.unknownSpecies(pet.categoryId);
+        const primary = pet.photos[0];
+        const head: PageHead = {
+          title: messages.pet.title(pet.name),
+          description: describe(pet, species),
+          canonical: `${originOf(request)}/adopt/pets/${pet.id}`,
+          ...(primary ? { image: absolute(request, primary.urls.large) } : {}),
+        };
+        return sendPage(
+          request,
+          reply,
+          framed(head, <PetPage messages={messages} pet={pet} species={species} />),
+        );
+      });
+
+      adopt.get('/sitemap.xml', page, async (request, reply) =>
+        sendCached(
+          request,
+          reply,
+          'application/xml; charset=utf-8',
+          await sitemapOf(pets, originOf(request), speed.view(true)),
+        ),
+      );
+
+      adopt.get(`/assets/${stylesheet.name}`, page, async (_request, reply) =>
+        reply.header('cache-control', assetCaching).type('text/css; charset=utf-8').send(stylesheet.text),
+      );
+    },
+    { prefix: '/adopt' },
+  );
+
+  app.get('/robots.txt', page, async (request, reply) =>
+    sendCached(request, reply, 'text/plain; charset=utf-8', robotsOf(originOf(request))),
+  );
+
+  /** The animal of a page: only one available or pending; a sold, removed or unknown one is none. */
+  async function shownPet(param: string): Promise<Pet | undefined> {
+    if (!/^[1-9][0-9]{0,15}$/.test(param) || Number(param) > maxSafeId) return undefined;
+    try {
+      const { pet } = await pets.get(Number(param));
+      return pet.status === 'sold' ? undefined : pet;
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'pet_not_found') return undefined;
+      throw error;
+    }
+  }
+
+  function describe(pet: Pet, species: string): string {
+    const text = pet.description?.replace(/\s+/g, ' ').trim();
+    if (!text) return messages.pet.description(pet.name, summaryOf(pet, messages) || species);
+    return text.length <= descriptionLength ? text : `${text.slice(0, descriptionLength - 1).trimEnd()}…`;
+  }
+};

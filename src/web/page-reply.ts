@@ -1,0 +1,28 @@
+// Sends a page: rendered to a string with escaping (preact-render-to-string), with the pages' headers and,
+// for an answer that may be cached, its ETag; a request that already holds that ETag gets 304.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { VNode } from 'preact';
+import { render } from 'preact-render-to-string';
+import { etagOf, matchesNoneOf, pageCaching } from './page-headers.js';
+
+/** Text sent with the caching of pages: revalidated by ETag after a minute. */
+export function sendCached(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  type: string,
+  body: string,
+): FastifyReply {
+  const etag = etagOf(body);
+  reply.header('cache-control', pageCaching).header('etag', etag);
+  if (matchesNoneOf(request.headers['if-none-match'], etag)) return reply.code(304).send();
+  return reply.type(type).send(body);
+}
+
+export const htmlOf = (page: VNode): string => `<!doctype html>${render(page)}`;
+
+export const sendPage = (request: FastifyRequest, reply: FastifyReply, page: VNode): FastifyReply =>
+  sendCached(request, reply, 'text/html; charset=utf-8', htmlOf(page));
+
+/** An error page: never cached, so that the page that replaces it shows on the next request. */
+export const sendErrorPage = (reply: FastifyReply, status: number, page: VNode): FastifyReply =>
+  reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(htmlOf(page));
