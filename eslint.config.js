@@ -19,6 +19,18 @@ const dialectChecks = [
   "SwitchStatement > MemberExpression.discriminant[property.name='dialect']",
 ].map((selector) => ({ selector, message: dialectMessage }));
 
+const writeMessage =
+  'A write goes through src/services/writes.ts, which takes the group, the transaction, the append lock, ' +
+  'the events and the announcement together.';
+/** The parts of a write that only writes.ts puts together: a transaction, the append lock, a group, an announcement. */
+const writeParts = [
+  "CallExpression[callee.property.name='transaction']",
+  "CallExpression[callee.property.name='serializeAppends']",
+  "CallExpression[callee.property.name='groupCommit']",
+  "CallExpression[callee.property.name='write'][callee.object.name='speed']",
+  "CallExpression[callee.property.name='write'][callee.object.property.name='speed']",
+].map((selector) => ({ selector, message: writeMessage }));
+
 export default tseslint.config(
   { ignores: ['**/dist/', 'data/', 'node_modules/', 'bench/results/', 'coverage/'] },
   js.configs.recommended,
@@ -43,5 +55,12 @@ export default tseslint.config(
     files: ['src/**/*.ts'],
     ignores: ['src/store/**'],
     rules: { 'no-restricted-syntax': ['error', driverErrorCodes, ...dialectChecks] },
+  },
+  {
+    // Outside the store (whose repositories take a transaction) and speed/ (which defines them), only
+    // writes.ts opens a transaction, takes the append lock, groups or announces.
+    files: ['src/**/*.ts'],
+    ignores: ['src/store/**', 'src/speed/**', 'src/services/writes.ts'],
+    rules: { 'no-restricted-syntax': ['error', driverErrorCodes, ...dialectChecks, ...writeParts] },
   },
 );

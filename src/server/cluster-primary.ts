@@ -7,6 +7,8 @@ import { AggregatorRegistry, Counter, Registry } from 'prom-client';
 import type { Config } from '../config.js';
 import { startClusterCounters } from '../limits/index.js';
 import { createApiKeysService } from '../services/api-keys-service.js';
+import { createIdempotency } from '../services/idempotency.js';
+import { createWrites } from '../services/writes.js';
 import { uncached } from '../speed/index.js';
 import { openStore } from '../store/open-store.js';
 import { baseUrlOf, firstKeyBanner, issueFirstKey } from './first-key.js';
@@ -23,7 +25,12 @@ export async function runPrimary(config: Config, drainMs: number): Promise<void>
   const store = await openStore(config);
   let firstKey: string | undefined;
   try {
-    firstKey = await issueFirstKey(createApiKeysService(store, config.env, uncached));
+    const idempotency = createIdempotency(store, {
+      ttlMs: config.idempotencyTtlSeconds * 1000,
+      waitMs: config.idempotencyWaitMs,
+    });
+    const writes = createWrites(store, uncached, idempotency);
+    firstKey = await issueFirstKey(createApiKeysService(store, config.env, uncached, writes));
   } finally {
     await store.close();
   }

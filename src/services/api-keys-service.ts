@@ -17,6 +17,7 @@ import type { ApiKeyRow } from '../store/schema.js';
 import type { Store } from '../store/store.js';
 import { createKeyUsage, type KeyUsage } from './key-usage.js';
 import type { Speed, VersionView } from '../speed/index.js';
+import type { Writes } from './writes.js';
 import {
   countApiKeys,
   findApiKeyByHash,
@@ -129,6 +130,7 @@ export function createApiKeysService(
   store: Store,
   deployment: Deployment,
   speed: Speed,
+  writes: Writes,
   clock: () => number = Date.now,
 ): ApiKeysService {
   const other: Deployment = deployment === 'production' ? 'staging' : 'production';
@@ -161,7 +163,7 @@ export function createApiKeysService(
 
   /** Applies changes to a key; no row updated means there is no such key. */
   const change = async (id: string, changes: Parameters<typeof updateApiKey>[2]): Promise<ApiKeyInfo> => {
-    const updated = await speed.write('keys', () => updateApiKey(store.db, id, changes));
+    const updated = await writes.alone('keys', (trx) => updateApiKey(trx, id, changes));
     if (!updated) throw new UnknownApiKeyError(id);
     return withUsage(updated);
   };
@@ -170,20 +172,23 @@ export function createApiKeysService(
     async create({ name, plan, perMinute, perDay, scopes = scopeNames, expiresAt = null }) {
       const quota = quotaOf(plan, { perMinute, perDay }); // validates Enterprise quotas before anything is written
       const key = generateApiKey(deployment);
-      const row = await insertApiKey(store.db, {
-        id: generateKeyId(),
-        name,
-        plan,
-        key_hash: hashApiKey(key),
-        key_hint: keyHint(key),
-        per_minute: plan === 'enterprise' ? quota.perMinute : null,
-        per_day: plan === 'enterprise' ? quota.perDay : null,
-        created_at: clock(),
-        revoked_at: null,
-        banned_until: null,
-        scopes: storedScopes(scopes),
-        expires_at: expiresAt,
-      });
+      // Announced as every write is, though no cached read can hold a key not yet issued.
+      const row = await writes.alone('keys', (trx) =>
+        insertApiKey(trx, {
+          id: generateKeyId(),
+          name,
+          plan,
+          key_hash: hashApiKey(key),
+          key_hint: keyHint(key),
+          per_minute: plan === 'enterprise' ? quota.perMinute : null,
+          per_day: plan === 'enterprise' ? quota.perDay : null,
+          created_at: clock(),
+          revoked_at: null,
+          banned_until: null,
+          scopes: storedScopes(scopes),
+          expires_at: expiresAt,
+        }),
+      );
       return { ...toApiKeyInfo(row), key };
     },
 
@@ -218,8 +223,8 @@ export function createApiKeysService(
     setExpiry: (id, expiresAt) => change(id, { expires_at: expiresAt }),
 
     async ban(id, { until, offences }) {
-      await speed.write('keys', () =>
-        updateApiKey(store.db, id, { banned_until: until, ban_offences: offences }),
+      await writes.alone('keys', (trx) =>
+        updateApiKey(trx, id, { banned_until: until, ban_offences: offences }),
       );
     },
 

@@ -45,10 +45,11 @@ export async function resolveBreed(
 }
 
 /**
- * The breed rule for a group of new pets, read in two queries at most whatever its size (a creation must not
- * cost a query per pet while the group holds the append lock): the returned function gives a pet's breed as
- * resolveBreed would, from what was read, and throws its refusal (building the message with queries of its own,
- * as only a refused breed does).
+ * The breed rule for a group of pets (new ones, or edited ones as their edits would leave them), read in two
+ * queries at most whatever its size (a write must not cost a query per pet while the group holds the append
+ * lock): the returned function gives a pet's breed as resolveBreed would, from what was read, and throws its
+ * refusal (building the message with queries of its own, as only a refused breed does). A breed that was not
+ * asked for here (an edit started again from a pet changed meanwhile) is resolved by resolveBreed.
  */
 export async function groupBreedRule(
   db: Kysely<Database> | Transaction<Database>,
@@ -66,9 +67,11 @@ export async function groupBreedRule(
     ),
   ];
   const withLists = missed.length === 0 ? new Set<number>() : await categoriesWithBreeds(db, missed);
+  const read = new Set(asked.map(({ categoryId, nameKey }) => entry(categoryId, nameKey)));
   return async (categoryId, breed) => {
-    const name = names.get(entry(categoryId, catalogNameKey(breed)));
+    const key = entry(categoryId, catalogNameKey(breed));
+    const name = names.get(key);
     if (name !== undefined) return name;
-    return withLists.has(categoryId) ? resolveBreed(db, categoryId, breed) : breed;
+    return withLists.has(categoryId) || !read.has(key) ? resolveBreed(db, categoryId, breed) : breed;
   };
 }

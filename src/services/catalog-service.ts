@@ -18,6 +18,7 @@ import {
 } from '../store/repositories/catalog-repository.js';
 import type { Store } from '../store/store.js';
 import type { Speed, VersionView } from '../speed/index.js';
+import type { Writes } from './writes.js';
 
 export interface CatalogService {
   /** Every category, in id order. `version` is the request's view of the versions (Speed.view), if it has one. */
@@ -35,7 +36,7 @@ const cachedBreedLists = 100;
 const toEntry = ({ id, name }: CatalogEntry): CatalogEntry => ({ id, name });
 const keyed = (name: string): CatalogName => ({ name, name_key: catalogNameKey(name) });
 
-export function createCatalogService(store: Store, speed: Speed): CatalogService {
+export function createCatalogService(store: Store, speed: Speed, writes: Writes): CatalogService {
   const categoryLists = speed.cache<Category[]>('data', 1);
   const breedLists = speed.cache<Breed[]>('data', cachedBreedLists);
 
@@ -66,39 +67,39 @@ export function createCatalogService(store: Store, speed: Speed): CatalogService
         version,
       ),
 
-    createCategory: (name) =>
-      speed.write('data', async () => {
-        try {
-          return toEntry(await insertCategory(store.db, keyed(name)));
-        } catch (error) {
-          throw await categoryTaken(error, name);
-        }
-      }),
+    // A breach of a name's constraint rolls the write back; the name's holder is then read outside it.
+    async createCategory(name) {
+      try {
+        return await writes.alone('data', async (trx) => toEntry(await insertCategory(trx, keyed(name))));
+      } catch (error) {
+        throw await categoryTaken(error, name);
+      }
+    },
 
-    renameCategory: (id, name) =>
-      speed.write('data', async () => {
-        let renamed;
-        try {
-          renamed = await renameCategoryRow(store.db, id, keyed(name));
-        } catch (error) {
-          throw await categoryTaken(error, name);
-        }
-        if (!renamed) throw new ApiError('category_not_found', id);
-        return toEntry(renamed);
-      }),
+    async renameCategory(id, name) {
+      let renamed;
+      try {
+        renamed = await writes.alone('data', (trx) => renameCategoryRow(trx, id, keyed(name)));
+      } catch (error) {
+        throw await categoryTaken(error, name);
+      }
+      if (!renamed) throw new ApiError('category_not_found', id);
+      return toEntry(renamed);
+    },
 
-    createBreed: (categoryId, name) =>
-      speed.write('data', async () => {
-        const category = await categoryOrNotFound(categoryId);
-        try {
-          return toEntry(await insertBreed(store.db, categoryId, keyed(name)));
-        } catch (error) {
-          if (!store.isUniqueViolation(error, breedNameIndex)) throw error;
-          const holder = await findBreedByKey(store.db, categoryId, catalogNameKey(name));
-          if (!holder) throw error;
-          const where = `${category.id} (${category.name})`;
-          throw new ApiError('breed_exists', where, JSON.stringify(holder.name), holder.id);
-        }
-      }),
+    async createBreed(categoryId, name) {
+      const category = await categoryOrNotFound(categoryId);
+      try {
+        return await writes.alone('data', async (trx) =>
+          toEntry(await insertBreed(trx, categoryId, keyed(name))),
+        );
+      } catch (error) {
+        if (!store.isUniqueViolation(error, breedNameIndex)) throw error;
+        const holder = await findBreedByKey(store.db, categoryId, catalogNameKey(name));
+        if (!holder) throw error;
+        const where = `${category.id} (${category.name})`;
+        throw new ApiError('breed_exists', where, JSON.stringify(holder.name), holder.id);
+      }
+    },
   };
 }

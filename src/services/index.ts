@@ -15,6 +15,7 @@ import { createPetPhotos } from './pet-photos.js';
 import { createPetsService, type PetsService } from './pets-service.js';
 import { createPhotosService, type PhotosService } from './photos-service.js';
 import { createWebhooksService, type WebhooksService } from './webhooks-service.js';
+import { createWrites } from './writes.js';
 
 export interface Services {
   pets: PetsService;
@@ -46,38 +47,31 @@ export async function createServices(
   { besideServers = false }: ServicesOptions = {},
 ): Promise<Services> {
   const speed = await createSpeed(config, store, { limiter, besideServers });
-  const apiKeys = createApiKeysService(store, config.env, speed, clock);
   const idempotency = createIdempotency(
     store,
-    speed,
     { ttlMs: config.idempotencyTtlSeconds * 1000, waitMs: config.idempotencyWaitMs },
     clock,
   );
+  // Every write that a cached read may show goes through `writes`, which announces it (src/services/writes.ts).
+  const writes = createWrites(store, speed, idempotency, clock);
+  const apiKeys = createApiKeysService(store, config.env, speed, writes, clock);
   // Photos' bytes in the database; another PhotoStorage (an object store) would take its place here alone.
   const photoStorage = databasePhotoStorage(store.db);
   const petPhotos = createPetPhotos(photoStorage, config.publicUrl || '/v1');
   return {
-    pets: await createPetsService(store, idempotency, speed, petPhotos, clock),
-    photos: createPhotosService(
-      store,
-      photoStorage,
-      petPhotos,
-      idempotency,
-      speed,
-      {
-        perPet: config.photosPerPet,
-        maxPixels: config.photoMaxPixels,
-        concurrency: config.photoProcessingConcurrency,
-      },
-      clock,
-    ),
-    orders: await createOrdersService(store, idempotency, speed, petPhotos, clock),
+    pets: await createPetsService(store, writes, speed, petPhotos, clock),
+    photos: createPhotosService(store, photoStorage, petPhotos, idempotency, writes, {
+      perPet: config.photosPerPet,
+      maxPixels: config.photoMaxPixels,
+      concurrency: config.photoProcessingConcurrency,
+    }),
+    orders: await createOrdersService(store, writes, speed, petPhotos),
     apiKeys,
     keyLimits: createKeyLimitsService(apiKeys, limiter, clock),
     idempotency,
     events: await createEventsService(store, config.eventRetentionDays * 86_400_000, clock),
     webhooks: createWebhooksService(store, config, clock),
-    catalog: createCatalogService(store, speed),
+    catalog: createCatalogService(store, speed, writes),
     speed,
   };
 }

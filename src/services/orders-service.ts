@@ -1,6 +1,6 @@
 // Use cases on adoption orders: place, list, get, the approve/complete/cancel actions of the transition
 // table, and the inventory. Order and pet change together, in one transaction, shared with the placements or
-// actions that arrive at the same time (Speed.groupCommit).
+// actions that arrive at the same time (writes.ts).
 import type { Transaction } from 'kysely';
 import { CursorCodec } from '../domain/cursor.js';
 import { requestFingerprint } from '../domain/idempotency.js';
@@ -18,8 +18,8 @@ import { defaultPageSize } from '../domain/page.js';
 import { petStatuses, type PetStatus } from '../domain/pet.js';
 import type { Photo } from '../domain/photo.js';
 import { ApiError, isRefusal } from '../errors/api-error.js';
-import { appendEvents, type NewEvent } from '../store/repositories/events-repository.js';
-import { changeTime, findPetById } from '../store/repositories/pets-repository.js';
+import type { NewEvent } from '../store/repositories/events-repository.js';
+import { findPetById } from '../store/repositories/pets-repository.js';
 import {
   countPetsByStatus,
   findOrderById,
@@ -35,10 +35,11 @@ import type { Database, OrderRow, PetRow } from '../store/schema.js';
 import { eachAlone, eachInSavepoint, inSavepoint, type ItemEnding } from '../store/savepoint.js';
 import type { Store } from '../store/store.js';
 import type { Speed, VersionView } from '../speed/index.js';
-import type { Idempotency, IdempotencyScope, IdempotentOutcome } from './idempotency.js';
+import type { IdempotencyScope, IdempotentOutcome } from './idempotency.js';
 import type { PetPhotos } from './pet-photos.js';
 import { toPet } from './pet-record.js';
 import { readKeysetPage } from './keyset-page.js';
+import type { WriteContext, Writes } from './writes.js';
 
 export interface OrderPage {
   orders: Order[];
@@ -100,17 +101,14 @@ const eventsOf = (
     : [orderEvent];
 };
 
-/** Whether an error refuses one placement or action alone (answered with it) rather than its whole group. */
-
 /** The key whose orders a caller may reach: its own, or undefined for all. */
 const ownerFilter = ({ apiKeyId, managesAll }: OrderCaller) => (managesAll ? undefined : apiKeyId);
 
 export async function createOrdersService(
   store: Store,
-  idempotency: Idempotency,
+  writes: Writes,
   speed: Speed,
   petPhotos: PetPhotos,
-  clock: () => number = Date.now,
 ): Promise<OrdersService> {
   const cursors = new CursorCodec(await readSetting(store.db, 'cursor_secret'), 'status|petId', 'orders');
   const inventoryCache = speed.cache<Inventory>('data', 1);
@@ -130,12 +128,15 @@ export async function createOrdersService(
    * A group's placements in a few statements: one conditional update of all their pets, then every order in
    * one insert and every event in one more. A refused placement changed nothing (no row of its was updated),
    * so it needs no savepoint of its own. A pet asked for twice goes to the first placement, as if each had
-   * been placed in turn. The rows keep the placements' order, so ids still follow it. `trx` has called
-   * `store.serializeAppends` first (the idempotency runner does it for the keyed path).
+   * been placed in turn. The rows keep the placements' order, so ids still follow it.
    */
-  async function placeAll(trx: Transaction<Database>, placements: Placement[]): Promise<ItemEnding<Order>[]> {
+  async function placeAll(
+    trx: Transaction<Database>,
+    placements: Placement[],
+    context: WriteContext,
+  ): Promise<ItemEnding<Order>[]> {
     const { petFrom, petTo, to } = orderTransitions.place;
-    const now = await changeTime(trx, clock());
+    const now = await context.changeTime();
     const petIds = placements.map(({ newOrder }) => newOrder.petId);
     const movedPets = new Map(
       (await movePetsFrom(trx, [...new Set(petIds)], petFrom, petTo, now)).map((pet) => [pet.id, pet]),
@@ -172,10 +173,7 @@ export async function createOrdersService(
         trx,
         placed.map(({ pet }) => pet.id),
       );
-      await appendEvents(
-        trx,
-        orders.flatMap((order, i) => eventsOf(order, placed[i]!.pet, photos, now)),
-      );
+      context.emit(...orders.flatMap((order, i) => eventsOf(order, placed[i]!.pet, photos, now)));
     }
     let next = 0;
     return moved.map((pet) => (pet instanceof ApiError ? { error: pet } : { value: orders[next++]! }));
@@ -186,20 +184,28 @@ export async function createOrdersService(
    * break the one-open-order index (unreachable while pets and orders agree), the group is undone and placed
    * again one by one, each in a savepoint, so that only the placement at fault is refused.
    */
-  async function place(trx: Transaction<Database>, placements: Placement[]): Promise<ItemEnding<Order>[]> {
+  async function place(
+    trx: Transaction<Database>,
+    placements: Placement[],
+    context: WriteContext,
+  ): Promise<ItemEnding<Order>[]> {
     try {
-      return await inSavepoint(trx, () => placeAll(trx, placements));
+      return await inSavepoint(trx, () => placeAll(trx, placements, context));
     } catch (error) {
       if (!store.isUniqueViolation(error, oneOpenOrderPerPetIndex)) throw error;
-      return eachInSavepoint(trx, placements, (placement) => placeAlone(trx, placement), isRefusal);
+      return eachInSavepoint(trx, placements, (placement) => placeAlone(trx, placement, context), isRefusal);
     }
   }
 
   /** One placement, its breach of the one-open-order index refused as the pet not being available. */
-  async function placeAlone(trx: Transaction<Database>, placement: Placement): Promise<Order> {
+  async function placeAlone(
+    trx: Transaction<Database>,
+    placement: Placement,
+    context: WriteContext,
+  ): Promise<Order> {
     let ending: ItemEnding<Order>;
     try {
-      [ending] = (await placeAll(trx, [placement])) as [ItemEnding<Order>];
+      [ending] = (await placeAll(trx, [placement], context)) as [ItemEnding<Order>];
     } catch (error) {
       if (!store.isUniqueViolation(error, oneOpenOrderPerPetIndex)) throw error;
       throw new ApiError('pet_not_available', placement.newOrder.petId, orderTransitions.place.petTo);
@@ -208,35 +214,26 @@ export async function createOrdersService(
     return ending.value;
   }
 
-  // Placements without an Idempotency-Key share transactions (Speed.groupCommit): one refused (the pet is
-  // not available) is answered with its error, while the others of its transaction commit.
-  const placeTogether = speed.groupCommit((placements: Placement[]) =>
-    store.db.transaction().execute(async (trx) => {
-      // First in the transaction: order and event ids then commit in order.
-      await store.serializeAppends(trx);
-      return place(trx, placements);
-    }),
-  );
+  // Placements share transactions, keyed or not: one refused (the pet is not available) is answered with its
+  // error, while the others of its transaction commit.
+  const placements = writes.grouped('data', place, 201);
 
-  // Keyed placements share transactions too (idempotency.ts), placed as those without a key are.
-  const placeKeyed = idempotency.useCase(async (trx, placements: Placement[]) =>
-    (await place(trx, placements)).map((ending) =>
-      'error' in ending ? ending : { value: { status: 201, body: ending.value } },
-    ),
-  );
-
-  /** One action of the transition table on one order, inside `trx` (which took the append turn first). */
-  async function actIn(trx: Transaction<Database>, { caller, id, action }: Action): Promise<Order> {
+  /** One action of the transition table on one order, inside its group's transaction. */
+  async function actIn(
+    trx: Transaction<Database>,
+    { caller, id, action }: Action,
+    context: WriteContext,
+  ): Promise<Order> {
     const { from, to, petTo } = orderTransitions[action];
     const owner = ownerFilter(caller);
-    const now = await changeTime(trx, clock());
+    const now = await context.changeTime();
     // The conditional update decides concurrent actions on one order: only one moves it out of `from`.
     const updated = await updateOrderStatus(trx, { id, ownerKeyId: owner, from, to, now });
     if (updated) {
       const order = toOrder(updated);
       const movedPet = await movePet(trx, updated.pet_id, petTo, now);
       const photos = await petPhotos.of(trx, movedPet ? [movedPet.id] : []);
-      await appendEvents(trx, eventsOf(order, movedPet, photos, now));
+      context.emit(...eventsOf(order, movedPet, photos, now));
       return order;
     }
     const current = await findOrderById(trx, id, owner);
@@ -252,30 +249,22 @@ export async function createOrdersService(
     );
   }
 
-  // Actions share transactions too (Speed.groupCommit). A refused one wrote nothing (its conditional update
-  // matched no row, and it throws before any other write), so it needs no savepoint: it is answered with its
-  // error while the others of its transaction commit. Any other error fails the whole group, as it would
-  // have failed each action alone.
-  const actTogether = speed.groupCommit((actions: Action[]) =>
-    store.db.transaction().execute(async (trx) => {
-      // First: the actions append events, whose ids must commit in order.
-      await store.serializeAppends(trx);
-      return eachAlone(actions, (item) => actIn(trx, item), isRefusal);
-    }),
+  // Actions share transactions too. A refused one wrote nothing (its conditional update matched no row, and
+  // it throws before any other write), so it needs no savepoint: it is answered with its error while the
+  // others of its transaction commit. Any other error fails the whole group, as it would have failed each
+  // action alone.
+  const actions = writes.grouped(
+    'data',
+    (trx, group: Action[], context) => eachAlone(group, (item) => actIn(trx, item, context), isRefusal),
+    200,
   );
 
   return {
-    async place(caller, newOrder) {
-      // Announced per placement, outside the group, as creations are (pets-service.ts).
-      const ending = await speed.write('data', () => placeTogether({ caller, newOrder }));
-      if ('error' in ending) throw ending.error;
-      return ending.value;
-    },
+    place: (caller, newOrder) => placements.run({ caller, newOrder }),
 
     placeIdempotently(caller, newOrder, scope) {
       const fingerprint = requestFingerprint('placeOrder', [newOrder.petId, newOrder.note]);
-      // A replay is announced too: it may acknowledge a placement whose first answer was a 503.
-      return speed.write('data', () => placeKeyed(scope, fingerprint, { caller, newOrder }));
+      return placements.runIdempotently({ caller, newOrder }, scope, fingerprint);
     },
 
     async get(caller, id) {
@@ -295,12 +284,7 @@ export async function createOrdersService(
       return { orders: items, nextCursor, resumeCursor, limit };
     },
 
-    async act(caller, id, action) {
-      // Announced per action, outside the group, as creations are (pets-service.ts).
-      const ending = await speed.write('data', () => actTogether({ caller, id, action }));
-      if ('error' in ending) throw ending.error;
-      return ending.value;
-    },
+    act: (caller, id, action) => actions.run({ caller, id, action }),
 
     inventory: (version) =>
       inventoryCache.read(

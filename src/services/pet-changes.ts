@@ -1,17 +1,15 @@
-// Edits (merge patches) and removals of pets, each group of them in one transaction (Speed.groupCommit): one
-// read of the group's pets, one change time, a conditional write per change, then the search index's net
-// difference and every event, each in one statement. Refusals come before a change's write, so a refused
-// change leaves nothing behind and needs no savepoint.
+// Edits (merge patches) and removals of pets, each group of them in one transaction (writes.ts): one read of
+// the group's pets, one of the breed rule for its edits, one change time, a conditional write per change,
+// then the search index's net difference and every event, each in one statement. Refusals come before a
+// change's write, so a refused change leaves nothing behind and needs no savepoint.
 import type { Transaction } from 'kysely';
 import { satisfies, type IfMatch } from '../domain/if-match.js';
 import type { Pet, PetPatch } from '../domain/pet.js';
 import type { Photo } from '../domain/photo.js';
 import { brokenProfileRule } from '../domain/pet-profile-rules.js';
 import { ApiError, isRefusal } from '../errors/api-error.js';
-import { appendEvents, type NewEvent } from '../store/repositories/events-repository.js';
 import { changePetTerms } from '../store/repositories/pet-terms-repository.js';
 import {
-  changeTime,
   findOpenOrderId,
   findPetById,
   findPetsByIds,
@@ -20,9 +18,10 @@ import {
 import { eachAlone, type ItemEnding } from '../store/savepoint.js';
 import type { Database, PetRow } from '../store/schema.js';
 import type { WordIndex } from '../store/word-index.js';
-import { resolveBreed } from './breed-rule.js';
+import { groupBreedRule } from './breed-rule.js';
 import type { PetPhotos } from './pet-photos.js';
 import { changedFields, fieldColumns, mergePatch, petEtag, searchedFieldNames, toPet } from './pet-record.js';
+import type { WriteContext } from './writes.js';
 
 /** A pet and its strong ETag, which changes with every change to it. */
 export interface TaggedPet {
@@ -42,9 +41,7 @@ export type PetEditOrRemoval = PetChange | { id: number; patch?: undefined };
 
 export interface PetChangeOptions {
   clock: () => number;
-  /** Whether changes write their events (always, but for a benchmark: src/left-out.ts). */
-  events: boolean;
-  /** Whether changes keep the search index (likewise). */
+  /** Whether changes keep the search index (always, but for a benchmark: src/left-out.ts). */
   searchIndex: boolean;
   /** The store's word index, which the search index keeps the words in. */
   wordIndex: WordIndex;
@@ -60,30 +57,42 @@ interface Group {
   rows: Map<number, PetRow>;
   /** Each pet whose searched text the group changed, as it was before the group. */
   searchedBefore: Map<number, PetRow>;
-  written: NewEvent[];
+  emit: WriteContext['emit'];
+  /** A new pet's breed as the breed rule keeps it, read for the whole group at once (breed-rule.ts). */
+  breedOf: (categoryId: number, breed: string) => Promise<string>;
   petPhotos: PetPhotos;
   /** The photos of the pets the group edits, read once: an edit answers with them and changes none. */
   photos: Map<number, Photo[]>;
 }
 
-/**
- * Makes a group's changes in `trx`, which took the append turn (`store.serializeAppends`) first, and
- * returns each one's ending, in order.
- */
+/** The breeds a group's edits would give their pets, as the pets are read: what the breed rule is asked. */
+const breedsAsked = (changes: readonly PetEditOrRemoval[], rows: Map<number, PetRow>) =>
+  changes.flatMap((change) => {
+    const row = rows.get(change.id);
+    if (!change.patch || !row || (change.patch.breed === undefined && change.patch.categoryId === undefined))
+      return [];
+    const categoryId = change.patch.categoryId ?? Number(row.category_id);
+    const breed = change.patch.breed === undefined ? row.breed : change.patch.breed;
+    return [{ categoryId, breed }];
+  });
+
+/** Makes a group's changes in `trx` (writes.ts), and returns each one's ending, in order. */
 export async function changePets(
   trx: Transaction<Database>,
   changes: readonly PetEditOrRemoval[],
-  { clock, events, searchIndex, wordIndex, petPhotos }: PetChangeOptions,
+  { changeTime, emit }: WriteContext,
+  { clock, searchIndex, wordIndex, petPhotos }: PetChangeOptions,
 ): Promise<ItemEnding<TaggedPet | undefined>[]> {
   const ids = [...new Set(changes.map((change) => change.id))];
-  const rows = await findPetsByIds(trx, ids);
+  const rows = new Map((await findPetsByIds(trx, ids)).map((row) => [Number(row.id), row]));
   const edited = [...new Set(changes.flatMap((change) => (change.patch ? [change.id] : [])))];
   const group: Group = {
     trx,
-    now: await changeTime(trx, clock()),
-    rows: new Map(rows.map((row) => [Number(row.id), row])),
+    now: await changeTime(),
+    rows,
     searchedBefore: new Map(),
-    written: [],
+    emit,
+    breedOf: await groupBreedRule(trx, breedsAsked(changes, rows)),
     petPhotos,
     photos: edited.length > 0 ? await petPhotos.of(trx, edited) : new Map(),
   };
@@ -99,7 +108,6 @@ export async function changePets(
       [...group.searchedBefore].map(([id, before]) => ({ before, after: group.rows.get(id) })),
     );
   }
-  if (events && group.written.length > 0) await appendEvents(trx, group.written);
   return endings;
 }
 
@@ -120,7 +128,7 @@ async function update(
     const after = mergePatch(before, patch);
     // A new breed, or a new category for the breed, must pass the category's breed list (in its spelling).
     if (after.breed !== null && (patch.breed !== undefined || patch.categoryId !== undefined)) {
-      after.breed = await resolveBreed(group.trx, after.categoryId, after.breed);
+      after.breed = await group.breedOf(after.categoryId, after.breed);
     }
     const changes = changedFields(before, after);
     if (changes.length === 0) return { pet: before, etag: petEtag(row) };
@@ -139,7 +147,7 @@ async function update(
       group.searchedBefore.set(id, row);
     }
     const pet = toPet(updated!, before.photos);
-    group.written.push({ type: 'pet.updated', data: pet, changes, createdAt: group.now });
+    group.emit({ type: 'pet.updated', data: pet, changes, createdAt: group.now });
     return { pet, etag: petEtag(updated!) };
   }
 }
@@ -155,7 +163,7 @@ async function remove(group: Group, id: number): Promise<undefined> {
     await group.petPhotos.removeAllOf(group.trx, id);
     if (!group.searchedBefore.has(id)) group.searchedBefore.set(id, row);
     group.rows.delete(id);
-    group.written.push({ type: 'pet.removed', data: { id }, createdAt: group.now });
+    group.emit({ type: 'pet.removed', data: { id }, createdAt: group.now });
     return undefined;
   }
 }

@@ -11,22 +11,17 @@ import { ApiError, isRefusal } from '../errors/api-error.js';
 import { leftOut } from '../left-out.js';
 import type { Database } from '../store/schema.js';
 import type { Store } from '../store/store.js';
-import { appendEvents } from '../store/repositories/events-repository.js';
 import { insertPetTerms } from '../store/repositories/pet-terms-repository.js';
-import {
-  changeTime,
-  findPetCreationTime,
-  findPetsByIds,
-  insertPets,
-} from '../store/repositories/pets-repository.js';
+import { findPetCreationTime, findPetsByIds, insertPets } from '../store/repositories/pets-repository.js';
 import { readSetting } from '../store/repositories/settings-repository.js';
 import { eachAlone, type ItemEnding } from '../store/savepoint.js';
 import type { Speed, VersionView } from '../speed/index.js';
 import { listingIdentity, readPetPage, type PetPage } from './pet-pages.js';
-import type { Idempotency, IdempotencyScope, IdempotentOutcome } from './idempotency.js';
+import type { IdempotencyScope, IdempotentOutcome } from './idempotency.js';
 import type { PetPhotos } from './pet-photos.js';
 import { groupBreedRule } from './breed-rule.js';
 import { changePets, type PetChange, type PetEditOrRemoval, type TaggedPet } from './pet-changes.js';
+import type { WriteContext, Writes } from './writes.js';
 import {
   creationFingerprintValues,
   fieldColumns,
@@ -66,14 +61,13 @@ const cachedPages = 1000;
 
 export async function createPetsService(
   store: Store,
-  idempotency: Idempotency,
+  writes: Writes,
   speed: Speed,
   petPhotos: PetPhotos,
   clock: () => number = Date.now,
 ): Promise<PetsService> {
-  const events = !leftOut.eventOutbox;
   const searchIndex = !leftOut.searchIndex;
-  const changeOptions = { clock, events, searchIndex, wordIndex: store.wordIndex, petPhotos };
+  const changeOptions = { clock, searchIndex, wordIndex: store.wordIndex, petPhotos };
   const cursors = new CursorCodec(await readSetting(store.db, 'cursor_secret'));
   const pages = speed.cache<PetPage>('data', cachedPages);
   // The photos are read after the rows: should a photo change land in between, the ETag names the revision
@@ -90,13 +84,16 @@ export async function createPetsService(
   });
 
   /**
-   * Inserts pets, their search index and their `pet.created` events; `trx` has called
-   * `store.serializeAppends` first. One statement for the pets, one for their words (for most groups) and one
-   * for the events however many there are, so that a group of creations costs PostgreSQL a few round trips
-   * rather than several per pet. A pet whose breed its category's list does not hold is refused alone,
-   * before anything is written.
+   * Inserts a group of new pets, their search index and their `pet.created` events (writes.ts): one statement
+   * for the pets, one for their words (for most groups) and the one of the events however many there are, so
+   * that a group of creations costs PostgreSQL a few round trips rather than several per pet. A pet whose
+   * breed its category's list does not hold is refused alone, before anything is written.
    */
-  const insertAll = async (trx: Transaction<Database>, newPets: NewPet[]): Promise<ItemEnding<Pet>[]> => {
+  const insertAll = async (
+    trx: Transaction<Database>,
+    newPets: NewPet[],
+    { changeTime, emit }: WriteContext,
+  ): Promise<ItemEnding<Pet>[]> => {
     const allFields = newPets.map(newPetFields);
     const breedOf = await groupBreedRule(trx, allFields);
     // The breed in its category's list's spelling; a pet whose breed the list does not hold is refused alone.
@@ -106,42 +103,22 @@ export async function createPetsService(
       isRefusal,
     );
     const accepted = fields.flatMap((ending) => ('value' in ending ? [ending.value] : []));
-    const now = await changeTime(trx, clock());
-    const rows =
-      accepted.length === 0
-        ? []
-        : await insertPets(
-            trx,
-            accepted.map((pet) => ({ ...fieldColumns(pet), created_at: now, updated_at: now })),
-          );
+    if (accepted.length === 0) return fields as ItemEnding<Pet>[];
+    const now = await changeTime();
+    const rows = await insertPets(
+      trx,
+      accepted.map((pet) => ({ ...fieldColumns(pet), created_at: now, updated_at: now })),
+    );
     if (searchIndex) await insertPetTerms(trx, store.wordIndex, rows);
     const pets = rows.map((row) => toPet(row, []));
-    if (events && pets.length > 0) {
-      await appendEvents(
-        trx,
-        pets.map((pet) => ({ type: 'pet.created', data: pet, createdAt: now })),
-      );
-    }
+    emit(...pets.map((pet) => ({ type: 'pet.created' as const, data: pet, createdAt: now })));
     let next = 0;
     return fields.map((ending) => ('error' in ending ? ending : { value: pets[next++]! }));
   };
 
-  // Creations without an Idempotency-Key share transactions (Speed.groupCommit); each still gets its own id,
-  // event and acknowledgement, only after the commit, and the version moves before any is acknowledged.
-  const insertTogether = speed.groupCommit((newPets: NewPet[]) =>
-    store.db.transaction().execute(async (trx) => {
-      // First in the transaction: ids then commit in order, so no cursor passes one that commits later.
-      await store.serializeAppends(trx);
-      return insertAll(trx, newPets);
-    }),
-  );
-
-  // Keyed creations are grouped too (idempotency.ts), with the same two inserts for the whole group.
-  const createKeyed = idempotency.useCase(async (trx, newPets: NewPet[]) =>
-    (await insertAll(trx, newPets)).map((ending) =>
-      'error' in ending ? ending : { value: { status: 201, body: ending.value } },
-    ),
-  );
+  // Creations share transactions, keyed or not: each still gets its own id, event and acknowledgement, only
+  // after the commit, and the version moves before any is acknowledged.
+  const creations = writes.grouped('data', insertAll, 201);
 
   /**
    * A stored first answer in the shape answers have now. An answer stored before the profile existed (a
@@ -162,38 +139,24 @@ export async function createPetsService(
     if (broken) throw new ApiError('validation_failed', broken);
   }
 
-  // Edits and removals without an Idempotency-Key share transactions (Speed.groupCommit), as creations do:
-  // one refused is answered with its error while the others commit.
-  const changeTogether = speed.groupCommit((changes: PetEditOrRemoval[]) =>
-    store.db.transaction().execute(async (trx) => {
-      // First: the changes append events, whose ids must commit in order.
-      await store.serializeAppends(trx);
-      return changePets(trx, changes, changeOptions);
-    }),
-  );
-
-  // Keyed edits are grouped too (idempotency.ts).
-  const updateKeyed = idempotency.useCase(async (trx, changes: PetChange[]) =>
-    (await changePets(trx, changes, changeOptions)).map((ending) =>
-      'error' in ending ? ending : { value: { status: 200, body: ending.value as TaggedPet } },
-    ),
+  // Edits and removals share transactions, as creations do: one refused is answered with its error while
+  // the others commit.
+  const changes = writes.grouped(
+    'data',
+    (trx, group: PetEditOrRemoval[], context) => changePets(trx, group, context, changeOptions),
+    200,
   );
 
   return {
-    // Announced per creation, outside the group: the next group's transaction need not wait for it, and the
-    // announcements of one group share one advance (src/speed/coalesce.ts).
-    async create(newPet) {
+    create(newPet) {
       refuseBrokenRules(newPet);
-      const ending = await speed.write('data', () => insertTogether(newPet));
-      if ('error' in ending) throw ending.error;
-      return ending.value;
+      return creations.run(newPet);
     },
 
     async createIdempotently(newPet, scope) {
       refuseBrokenRules(newPet);
       const fingerprint = requestFingerprint('createPet', creationFingerprintValues(newPet));
-      // A replay is announced too: it may acknowledge a creation whose first answer was a 503.
-      const outcome = await speed.write('data', () => createKeyed(scope, fingerprint, newPet));
+      const outcome = await creations.runIdempotently(newPet, scope, fingerprint);
       return outcome.replayed ? { ...outcome, body: await inTodaysShape(outcome.body) } : outcome;
     },
 
@@ -204,9 +167,7 @@ export async function createPetsService(
     },
 
     async update(change) {
-      const ending = await speed.write('data', () => changeTogether(change));
-      if ('error' in ending) throw ending.error;
-      return ending.value as TaggedPet;
+      return (await changes.run(change))!;
     },
 
     updateIdempotently(change, scope) {
@@ -215,12 +176,11 @@ export async function createPetsService(
         patchFingerprintValues(change.patch),
         change.ifMatch,
       ]);
-      return speed.write('data', () => updateKeyed(scope, fingerprint, change));
+      return changes.runIdempotently(change, scope, fingerprint) as Promise<IdempotentOutcome<TaggedPet>>;
     },
 
     async remove(id) {
-      const ending = await speed.write('data', () => changeTogether({ id }));
-      if ('error' in ending) throw ending.error;
+      await changes.run({ id });
     },
 
     list({ filter = {}, sort = 'id', limit = defaultPageSize, cursor }, version) {

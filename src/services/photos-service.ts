@@ -1,17 +1,16 @@
 // Use cases on the photos of pets: upload (processed off the event loop within a bound, then stored at most
 // once per Idempotency-Key), move, remove, and read one size for serving. Every change moves its pet's
-// revision and writes `pet.updated` with `changes: ["photos"]` in its transaction, grouped as pets' edits are.
+// revision and writes `pet.updated` with `changes: ["photos"]` in its transaction, grouped as pets' edits are
+// (writes.ts).
 import { hash } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import { requestFingerprint } from '../domain/idempotency.js';
 import { isPhotoSize } from '../domain/photo-sizes.js';
 import { isPhotoId, movedOrder, newPhotoId, type Photo, type UploadType } from '../domain/photo.js';
-import { ApiError } from '../errors/api-error.js';
+import { ApiError, isRefusal } from '../errors/api-error.js';
 import { processPhoto, type ProcessedPhoto } from '../images/process-photo.js';
 import { ProcessingSlots } from '../images/processing-slots.js';
-import { leftOut } from '../left-out.js';
-import type { NewEvent } from '../store/repositories/events-repository.js';
-import { changeTime, findPetById, updatePetAt } from '../store/repositories/pets-repository.js';
+import { findPetById, updatePetAt } from '../store/repositories/pets-repository.js';
 import {
   insertPhoto,
   listPhotosOfPets,
@@ -20,12 +19,12 @@ import {
 } from '../store/repositories/photos-repository.js';
 import type { PhotoStorage, StoredRendition } from '../store/photo-storage.js';
 import type { Database, PhotoRow } from '../store/schema.js';
+import { eachAlone } from '../store/savepoint.js';
 import type { Store } from '../store/store.js';
-import type { Speed } from '../speed/index.js';
-import { eachWithEvents } from './changes-with-events.js';
 import type { Idempotency, IdempotencyScope, IdempotentOutcome } from './idempotency.js';
 import type { PetPhotos } from './pet-photos.js';
 import { toPet } from './pet-record.js';
+import type { WriteContext, Writes } from './writes.js';
 
 export interface PhotoUpload {
   petId: number;
@@ -68,11 +67,9 @@ export function createPhotosService(
   storage: PhotoStorage,
   petPhotos: PetPhotos,
   idempotency: Idempotency,
-  speed: Speed,
+  writes: Writes,
   limits: PhotoLimits,
-  clock: () => number = Date.now,
 ): PhotosService {
-  const events = !leftOut.eventOutbox;
   const slots = new ProcessingSlots(limits.concurrency);
 
   /**
@@ -81,14 +78,14 @@ export function createPhotosService(
    * another transaction have changed the pet since it was read, the change starts again), and its event
    * carries the pet with its photos as they now are.
    */
-  async function changeIn(trx: Transaction<Database>, change: PhotoChange, written: NewEvent[]) {
+  async function changeIn(trx: Transaction<Database>, change: PhotoChange, context: WriteContext) {
     const { petId } = change;
     for (;;) {
       const row = await findPetById(trx, petId);
       if (!row) throw new ApiError('pet_not_found', petId);
       const before = await listPhotosOfPets(trx, [petId]);
-      // After every change already stamped, as pets' edits are: `sort=updatedAt` never goes back.
-      const now = await changeTime(trx, clock());
+      // The group's change time, as pets' edits take: `sort=updatedAt` never goes back.
+      const now = await context.changeTime();
       const plan = planOf(change, before, now);
       if (plan.after === before) return plan.answer;
       const updated = await updatePetAt(trx, petId, row.revision, { updated_at: now });
@@ -99,7 +96,7 @@ export function createPhotosService(
         plan.after.flatMap(({ id, position: was }, position) => (was === position ? [] : [{ id, position }])),
       );
       const after = plan.after.map((photo, position) => petPhotos.toPhoto({ ...photo, position }));
-      written.push({ type: 'pet.updated', data: toPet(updated, after), changes: ['photos'], createdAt: now });
+      context.emit({ type: 'pet.updated', data: toPet(updated, after), changes: ['photos'], createdAt: now });
       return plan.answer && after.find((photo) => photo.id === plan.answer!.id);
     }
   }
@@ -152,29 +149,13 @@ export function createPhotosService(
     };
   }
 
-  const changeAll = (trx: Transaction<Database>, changes: PhotoChange[]) =>
-    eachWithEvents(trx, changes, (change, written) => changeIn(trx, change, written), events);
-
-  // Changes without an Idempotency-Key share transactions (Speed.groupCommit), as pets' edits do.
-  const changeTogether = speed.groupCommit((changes: PhotoChange[]) =>
-    store.db.transaction().execute(async (trx) => {
-      // First: the changes append events, whose ids must commit in order.
-      await store.serializeAppends(trx);
-      return changeAll(trx, changes);
-    }),
+  // Changes share transactions, keyed or not, as pets' edits do.
+  const changes = writes.grouped(
+    'data',
+    (trx, group: PhotoChange[], context) =>
+      eachAlone(group, (change) => changeIn(trx, change, context), isRefusal),
+    201,
   );
-
-  const uploadKeyed = idempotency.useCase(async (trx, changes: PhotoChange[]) =>
-    (await changeAll(trx, changes)).map((ending) =>
-      'error' in ending ? ending : { value: { status: 201, body: ending.value as Photo } },
-    ),
-  );
-
-  async function change(petChange: PhotoChange): Promise<Photo | undefined> {
-    const ending = await speed.write('data', () => changeTogether(petChange));
-    if ('error' in ending) throw ending.error;
-    return ending.value;
-  }
 
   /** Refuses early, before the work of processing, an upload the transaction would refuse anyway. */
   async function refuseEarly(petId: number) {
@@ -197,17 +178,17 @@ export function createPhotosService(
       const processed = await slots.run(() => processPhoto(bytes, contentType, limits.maxPixels));
       const processingSeconds = (performance.now() - started) / 1000;
       const add: PhotoChange = { petId, add: { id: newPhotoId(), processed } };
-      if (!scope) return { status: 201, body: (await change(add))!, replayed: false, processingSeconds };
-      const outcome = await speed.write('data', () => uploadKeyed(scope, fingerprint!, add));
-      return { ...outcome, processingSeconds };
+      if (!scope) return { status: 201, body: (await changes.run(add))!, replayed: false, processingSeconds };
+      const outcome = await changes.runIdempotently(add, scope, fingerprint!);
+      return { ...(outcome as IdempotentOutcome<Photo>), processingSeconds };
     },
 
     async move(petId, photoId, position) {
-      return (await change({ petId, move: { id: photoId, position } }))!;
+      return (await changes.run({ petId, move: { id: photoId, position } }))!;
     },
 
     async remove(petId, photoId) {
-      await change({ petId, remove: photoId });
+      await changes.run({ petId, remove: photoId });
     },
 
     async rendition(photoId, size) {

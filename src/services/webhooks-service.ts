@@ -14,8 +14,7 @@ import {
   listDeliveries,
   listEndpoints,
   pendingByEndpoint,
-  queueDelivery,
-  subscribedEndpointIds,
+  queueReplay,
   updateEndpoint,
 } from '../store/repositories/webhooks-repository.js';
 
@@ -211,12 +210,7 @@ export function createWebhooksService(
           `No event ${eventId} (events are pruned after the retention, 30 days by default)`,
         );
       if (endpointId) await existing(endpointId);
-      return store.db.transaction().execute(async (trx) => {
-        await store.serializeAppends(trx);
-        const targets = endpointId ? [endpointId] : await subscribedEndpointIds(trx, event.type);
-        for (const target of targets) await queueDelivery(trx, target, event.id, clock());
-        return targets;
-      });
+      return queueReplay(store, event, endpointId, clock());
     },
   };
 }

@@ -2,11 +2,17 @@
 // together. Use cases reach all of it through `Speed` below and never through the files beside this one.
 //
 // Why a cached answer is exact: every write of a topic moves that topic's version after it commits and before
-// it is acknowledged (`write`); a request reads the version after it began (`view`), and is served a cached
-// value only if that value was read under the same version (`cache`). So no write acknowledged before a
-// request began can be missing from what it is served. Batching keeps this: a batch's query starts after
-// every request it answers began (`turnBatch`), and a group's writes are acknowledged only once committed
-// and announced (`groupCommit`). The argument at length: docs/decisions.md, "Caching reads".
+// it is acknowledged (`write`, called by src/services/writes.ts alone); a request reads the version after it
+// began (`view`), and is served a cached value only if that value was read under the same version (`cache`).
+// So no write acknowledged before a request began can be missing from what it is served. Batching keeps
+// this: a batch's query starts after every request it answers began (`turnBatch`), and a group's writes are
+// acknowledged only once committed and announced (`groupCommit`).
+// One exception, for key records on PostgreSQL (shared-version.ts): a request may take the keys' version
+// from a read sent up to 15 ms before it began (`keyReadReuseMs`, by both the monotonic and the wall clock),
+// so that a write pays no read of its own. Safe because a key change, once announced, waits at least 20 ms
+// by the monotonic clock (`keyChangeWaitMs`) before it is acknowledged: one acknowledged before the request
+// began was announced before any read the request may reuse. The argument at length: docs/decisions.md,
+// "Caching reads".
 import type { Config } from '../config.js';
 import type { ReadsAlong } from '../limits/read-along.js';
 import { leftOut } from '../left-out.js';

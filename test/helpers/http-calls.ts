@@ -5,7 +5,7 @@ import type { NewPet, Pet, PetstoreClient } from '@petstore/client';
 import type { TestApp } from './test-app.js';
 
 /** What the pet calls need of an app: a way to send a request, and the headers of a key that may write. */
-type Caller = Pick<TestApp, 'request' | 'auth'>;
+export type Caller = Pick<TestApp, 'request' | 'auth'>;
 
 export async function followNext<T>(t: TestApp, url: string, headers: Record<string, string>): Promise<T[]> {
   const items: T[] = [];

@@ -1,6 +1,8 @@
 // Every documented outcome a client can cause, as a table of request → expected answer, one row a line: the
 // OpenAPI suite (openapi.test.ts) runs the rows in order and checks each answer against the document too.
+import assert from 'node:assert/strict';
 import type { NewPet, Pet } from '@petstore/client';
+import { newPet, type Caller } from '../helpers/http-calls.js';
 import { makeImage, pngBomb } from '../helpers/images.js';
 
 /**
@@ -24,6 +26,45 @@ export interface ScenarioData {
   petWithPhotos(count: number): Promise<number>;
   /** A photo of a new pet; returns its URL under the pet and its download URLs. */
   newPhoto(): Promise<{ url: string; urls: Record<'small' | 'medium' | 'large' | 'full', string> }>;
+}
+
+/** The rows' data, made through `t` with its key; `rex` is left for the caller to make before the first row. */
+export function scenarioData(t: Caller): ScenarioData {
+  const data = {
+    orderId: 0,
+    newPet: (fields) => newPet(t, fields),
+    async placeOrder() {
+      return (await this.placeOrderFor()).orderId;
+    },
+    async petWithPhotos(count) {
+      const petId = await newPet(t);
+      for (let i = 0; i < count; i++) await this.newPhoto(petId);
+      return petId;
+    },
+    async newPhoto(petId?: number) {
+      const pet = petId ?? (await newPet(t, { name: 'Pictured' }));
+      const res = await t.request({
+        method: 'POST',
+        url: `/v1/pets/${pet}/photos`,
+        headers: { ...t.auth, 'content-type': 'image/png' },
+        payload: await makeImage('png', 40, 30),
+      });
+      assert.equal(res.statusCode, 201, res.body);
+      return { url: `/v1/pets/${pet}/photos/${res.json().id}`, urls: res.json().urls };
+    },
+    async placeOrderFor() {
+      const petId = await newPet(t, { name: 'O' });
+      const res = await t.request({
+        method: 'POST',
+        url: '/v1/store/orders',
+        headers: t.auth,
+        payload: { petId },
+      });
+      assert.equal(res.statusCode, 201, res.body);
+      return { petId, orderId: res.json().id as number };
+    },
+  } as ScenarioData & { newPhoto(petId?: number): ReturnType<ScenarioData['newPhoto']> };
+  return data;
 }
 
 type Made<T> = T | ((data: ScenarioData) => Promise<T>);

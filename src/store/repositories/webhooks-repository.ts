@@ -86,6 +86,25 @@ export async function queueDelivery(db: Db, endpointId: string, eventId: number,
     .execute();
 }
 
+/**
+ * Queues an event again, for one endpoint or every one subscribed to its type; returns the endpoints. In a
+ * transaction of its own that takes the append lock first, so that delivery ids commit in order. No cached
+ * read shows deliveries, so no version moves (docs/decisions.md, "Caching reads").
+ */
+export async function queueReplay(
+  { db, serializeAppends }: Pick<Store, 'db' | 'serializeAppends'>,
+  event: { id: number; type: string },
+  endpointId: string | undefined,
+  now: number,
+): Promise<string[]> {
+  return db.transaction().execute(async (trx) => {
+    await serializeAppends(trx);
+    const targets = endpointId ? [endpointId] : await subscribedEndpointIds(trx, event.type);
+    for (const target of targets) await queueDelivery(trx, target, event.id, now);
+    return targets;
+  });
+}
+
 export interface DeliveryWithAttempts extends WebhookDeliveryRow {
   event_type: string;
   attempts_list: WebhookAttemptRow[];
