@@ -7,8 +7,8 @@ import { requestFingerprint } from '../domain/idempotency.js';
 import { isPhotoSize } from '../domain/photo-sizes.js';
 import { isPhotoId, movedOrder, newPhotoId, type Photo, type UploadType } from '../domain/photo.js';
 import { ApiError } from '../errors/api-error.js';
-import { processPhoto, type ProcessedPhoto } from '../images/process-photo.js';
-import { ProcessingSlots } from '../images/processing-slots.js';
+import type { ProcessedPhoto } from '../images/process-photo.js';
+import type { PhotoProcessing } from '../images/processing-pool.js';
 import { leftOut } from '../left-out.js';
 import type { NewEvent } from '../store/repositories/events-repository.js';
 import { changeTime, findPetById, updatePetAt } from '../store/repositories/pets-repository.js';
@@ -54,7 +54,6 @@ export interface PhotosService {
 export interface PhotoLimits {
   perPet: number;
   maxPixels: number;
-  concurrency: number;
 }
 
 type PhotoChange = { petId: number } & (
@@ -70,10 +69,10 @@ export function createPhotosService(
   idempotency: Idempotency,
   speed: Speed,
   limits: PhotoLimits,
+  processing: PhotoProcessing,
   clock: () => number = Date.now,
 ): PhotosService {
   const events = !leftOut.eventOutbox;
-  const slots = new ProcessingSlots(limits.concurrency);
 
   /**
    * One change inside `trx`, which took the append turn first. Every refusal (no such pet or photo, one
@@ -194,7 +193,7 @@ export function createPhotosService(
       if (stored) return { ...stored, processingSeconds: 0 };
       await refuseEarly(petId);
       const started = performance.now();
-      const processed = await slots.run(() => processPhoto(bytes, contentType, limits.maxPixels));
+      const processed = await processing.process(bytes, contentType, limits.maxPixels);
       const processingSeconds = (performance.now() - started) / 1000;
       const add: PhotoChange = { petId, add: { id: newPhotoId(), processed } };
       if (!scope) return { status: 201, body: (await change(add))!, replayed: false, processingSeconds };
