@@ -201,6 +201,7 @@ export async function buildApp({
     await stopUsageFlush();
     await limiter?.close();
     await services.speed.close();
+    await services.photoProcessing.close();
     await store.close();
   });
   return app;

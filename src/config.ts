@@ -341,7 +341,19 @@ export const settings = {
     Type.Integer({ minimum: 1, maximum: 64, default: 2 }),
     'PETSTORE_PHOTO_PROCESSING_CONCURRENCY',
     '--photo-processing-concurrency',
-    'Uploads this process re-encodes at once; one more gets 503 with `Retry-After` rather than waiting in a queue',
+    'Uploads this process re-encodes at once, each in a child process of its own at a lower priority; one more waits for a slot',
+  ),
+  photoProcessingQueue: setting(
+    Type.Integer({ minimum: 0, maximum: 1000, default: 8 }),
+    'PETSTORE_PHOTO_PROCESSING_QUEUE',
+    '--photo-processing-queue',
+    'Uploads that may wait at once for a processing slot, in order of arrival; one more gets 503 with `Retry-After` at once (0: never wait)',
+  ),
+  photoProcessingWaitMs: setting(
+    Type.Integer({ minimum: 1, maximum: 600000, default: 10000 }),
+    'PETSTORE_PHOTO_PROCESSING_WAIT_MS',
+    '--photo-processing-wait-ms',
+    'Longest an upload waits for a processing slot; past it, 503 with `Retry-After`',
   ),
   photoRequestsPerMinute: setting(
     Type.Integer({ minimum: 1, maximum: 1000000, default: 3000 }),

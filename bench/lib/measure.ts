@@ -76,10 +76,10 @@ export async function measure(
     const stopWatching = running.watchRss();
     const result = await generator.run(running.url, request, { connections, seconds, timeoutSeconds });
     request.sequentialIds?.assertWithinPool();
-    const rssBytes = stopWatching();
+    const memory = stopWatching();
     await beside;
     alongside?.request.sequentialIds?.assertWithinPool();
-    return { figures: { ...result, rssBytes }, headers };
+    return { figures: { ...result, ...memory }, headers };
   } finally {
     await beside?.catch(() => {});
     await running.stop();

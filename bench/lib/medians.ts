@@ -2,8 +2,10 @@
 import type { LoadResult } from './load/load-generator.js';
 
 export interface RoundResult extends LoadResult {
-  /** Peak resident memory of the server during the measured run, in bytes. */
+  /** Peak resident memory of the server during the measured run, its child processes included, in bytes. */
   rssBytes: number | undefined;
+  /** Peak resident memory of its child processes alone (the service's photo processes), in bytes. */
+  childRssBytes?: number | undefined;
 }
 
 export interface RowSummary {
@@ -13,6 +15,7 @@ export interface RowSummary {
   non2xx: number;
   errors: number;
   rssBytes: number | undefined;
+  childRssBytes?: number | undefined;
 }
 
 export function median(values: number[]): number {
@@ -22,14 +25,18 @@ export function median(values: number[]): number {
 }
 
 export function summarize(rounds: RoundResult[]): RowSummary {
-  const rss = rounds.map((r) => r.rssBytes).filter((v): v is number => v !== undefined);
+  const peak = (values: (number | undefined)[]) => {
+    const known = values.filter((v): v is number => v !== undefined);
+    return known.length ? Math.max(...known) : undefined;
+  };
   return {
     rps: median(rounds.map((r) => r.rps)),
     p50Ms: median(rounds.map((r) => r.p50Ms)),
     p99Ms: median(rounds.map((r) => r.p99Ms)),
     non2xx: rounds.reduce((sum, r) => sum + r.non2xx, 0),
     errors: rounds.reduce((sum, r) => sum + r.errors, 0),
-    rssBytes: rss.length ? Math.max(...rss) : undefined,
+    rssBytes: peak(rounds.map((r) => r.rssBytes)),
+    childRssBytes: peak(rounds.map((r) => r.childRssBytes)),
   };
 }
 

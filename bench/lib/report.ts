@@ -22,6 +22,13 @@ export function markdownTable(header: string[], lines: string[][]): string {
   return [format(header), format(widths.map((w) => '-'.repeat(w))), ...lines.map(format)].join('\n');
 }
 
+/** The peak RSS in MB, and in brackets the part of it that the server's child processes held, if any. */
+function rssText({ rssBytes, childRssBytes }: RowSummary): string {
+  if (rssBytes === undefined) return '-';
+  const mb = (bytes: number) => fixed(bytes / 1024 / 1024, 0);
+  return childRssBytes ? `${mb(rssBytes)} (${mb(childRssBytes)} children)` : mb(rssBytes);
+}
+
 export function rowsTable(rows: ReportRow[]): string {
   const byName = new Map(rows.map((row) => [row.name, row.summary]));
   const header = ['row', 'what', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors', 'RSS MB'];
@@ -41,7 +48,7 @@ export function rowsTable(rows: ReportRow[]): string {
       fixed(summary.p99Ms, 2),
       String(summary.non2xx),
       String(summary.errors),
-      summary.rssBytes === undefined ? '-' : fixed(summary.rssBytes / 1024 / 1024, 0),
+      rssText(summary),
       ...ratios,
     ];
   });

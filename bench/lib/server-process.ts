@@ -1,7 +1,7 @@
 // Starts one server under test on the server core, waits until it answers, watches its memory, and stops it.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { pinned, serverCore } from './cpu-pinning.js';
 
@@ -18,9 +18,19 @@ export interface ServerSpec {
 export interface RunningServer {
   url: string;
   pid: number;
-  /** Starts sampling the process's resident memory; the returned function stops and gives the peak in bytes. */
-  watchRss(): () => number | undefined;
+  /**
+   * Starts sampling the resident memory of the process and of its children (the service's photo processes);
+   * the returned function stops and gives the peaks in bytes: of the sum, and of the children's part.
+   */
+  watchRss(): () => MemoryPeaks;
   stop(): Promise<void>;
+}
+
+export interface MemoryPeaks {
+  /** The process and its children together, at the sample where their sum peaked. */
+  rssBytes: number | undefined;
+  /** The children alone, at the sample where they peaked. */
+  childRssBytes: number | undefined;
 }
 
 async function freePort(): Promise<number> {
@@ -39,6 +49,17 @@ export function rssOf(pid: number): number | undefined {
     return match ? Number(match[1]) * 1024 : undefined;
   } catch {
     return undefined;
+  }
+}
+
+/** The direct children of a process (Linux's /proc), or none where that is not available. */
+function childrenOf(pid: number): number[] {
+  try {
+    return readdirSync(`/proc/${pid}/task`).flatMap((task) =>
+      readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean).map(Number),
+    );
+  } catch {
+    return [];
   }
 }
 
@@ -77,14 +98,19 @@ export async function startServer(spec: ServerSpec, timeoutMs = 60_000): Promise
     url,
     pid,
     watchRss() {
-      let peak = rssOf(pid);
-      const timer = setInterval(() => {
-        const now = rssOf(pid);
-        if (now !== undefined && (peak === undefined || now > peak)) peak = now;
-      }, 200);
+      const peaks: MemoryPeaks = { rssBytes: undefined, childRssBytes: undefined };
+      const sample = () => {
+        const own = rssOf(pid);
+        if (own === undefined) return;
+        const children = childrenOf(pid).reduce((sum, child) => sum + (rssOf(child) ?? 0), 0);
+        peaks.rssBytes = Math.max(peaks.rssBytes ?? 0, own + children);
+        peaks.childRssBytes = Math.max(peaks.childRssBytes ?? 0, children);
+      };
+      sample();
+      const timer = setInterval(sample, 200);
       return () => {
         clearInterval(timer);
-        return peak;
+        return peaks;
       };
     },
     async stop() {

@@ -48,6 +48,7 @@ export async function withServices<T>(
     return await work(services, context);
   } finally {
     await services?.speed.close();
+    await services?.photoProcessing.close();
     await limiter?.close();
     await store.close();
   }

@@ -209,8 +209,9 @@ export const errorCatalogue = {
     message: 'The service is temporarily unavailable: %s',
     when:
       'The database cannot be reached, or the instance is shutting down, or (PostgreSQL with Redis) a write cannot ' +
-      'be announced to the other instances because Redis cannot be reached, or every image processing slot of the ' +
-      'instance is busy with other uploads. Retry after `Retry-After`.',
+      'be announced to the other instances because Redis cannot be reached, or an upload found every image ' +
+      'processing slot of the instance busy and its queue full or its wait over, or the process that re-encoded ' +
+      'it stopped. Retry after `Retry-After`.',
   },
   rate_limited: {
     status: 429,

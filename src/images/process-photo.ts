@@ -2,7 +2,8 @@
 // against the pixel cap from its header alone (a decompression bomb is refused before any pixel is decoded),
 // then decoded once, turned upright by its EXIF orientation, and re-encoded in every size. Only pixels
 // survive: no byte of the upload (its metadata, GPS position, or anything appended after the image) reaches
-// what is stored. Every sharp call is asynchronous and runs on libuv's thread pool, off the event loop.
+// what is stored. The service runs it in child processes of its own (processing-pool.ts), away from the
+// cores' share that request handling gets; the benchmarks' sharp-alone baseline runs it in its own process.
 import { hash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import pLimit from 'p-limit';
@@ -91,8 +92,8 @@ function checkPixels({ width = 0, height = 0 }: Metadata, maxPixels: number): vo
  * Images decoded and encoded at once: one per core. sharp gives each image one libvips thread (sharp-library.ts)
  * on one thread of libuv's pool (4 by default), so on a machine with fewer cores than that, more images at once
  * only share the cores while each holds its decoded pixels and its encoder's buffers, and keep the pool's
- * threads from the file system. The uploads admitted past it (processing-slots.ts bounds them) wait in order,
- * holding only their body.
+ * threads from the file system. In the service's children (processing-pool.ts) each process holds one image
+ * at a time anyway; the slots in front of them (processing-slots.ts) bound how many wait.
  */
 const oneImagePerCore = pLimit(availableParallelism());
 

@@ -1,6 +1,7 @@
 // The services' composition root: every use case of the service, built over one store. The HTTP app and the
 // CLI both compose the service through here; neither needs the other.
 import type { Config } from '../config.js';
+import { createPhotoProcessing, type PhotoProcessing } from '../images/processing-pool.js';
 import type { RateLimiter } from '../limits/index.js';
 import { createSpeed, type Speed } from '../speed/index.js';
 import { databasePhotoStorage } from '../store/photo-storage.js';
@@ -29,6 +30,8 @@ export interface Services {
   catalog: CatalogService;
   /** The caches, their versions and the batching the use cases share (src/speed/); closed with the services. */
   speed: Speed;
+  /** The child processes that re-encode photos (src/images/processing-pool.ts); closed with the services. */
+  photoProcessing: PhotoProcessing;
 }
 
 export interface ServicesOptions {
@@ -58,13 +61,22 @@ export async function createServices(
   // Photos' bytes in the database; another PhotoStorage (an object store) would take its place here alone.
   const photoStorage = databasePhotoStorage(store.db);
   const petPhotos = createPetPhotos(photoStorage, config.publicUrl || '/v1');
+  const photoProcessing = createPhotoProcessing({
+    size: config.photoProcessingConcurrency,
+    queueLength: config.photoProcessingQueue,
+    maxWaitMs: config.photoProcessingWaitMs,
+  });
   return {
     pets: await createPetsService(store, writes, speed, petPhotos, clock),
-    photos: createPhotosService(store, photoStorage, petPhotos, idempotency, writes, {
-      perPet: config.photosPerPet,
-      maxPixels: config.photoMaxPixels,
-      concurrency: config.photoProcessingConcurrency,
-    }),
+    photos: createPhotosService(
+      store,
+      photoStorage,
+      petPhotos,
+      idempotency,
+      writes,
+      { perPet: config.photosPerPet, maxPixels: config.photoMaxPixels },
+      photoProcessing,
+    ),
     orders: await createOrdersService(store, writes, speed, petPhotos),
     apiKeys,
     keyLimits: createKeyLimitsService(apiKeys, limiter, clock),
@@ -73,5 +85,6 @@ export async function createServices(
     webhooks: createWebhooksService(store, config, clock),
     catalog: createCatalogService(store, speed, writes),
     speed,
+    photoProcessing,
   };
 }

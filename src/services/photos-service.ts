@@ -8,8 +8,8 @@ import { requestFingerprint } from '../domain/idempotency.js';
 import { isPhotoSize } from '../domain/photo-sizes.js';
 import { isPhotoId, movedOrder, newPhotoId, type Photo, type UploadType } from '../domain/photo.js';
 import { ApiError, isRefusal } from '../errors/api-error.js';
-import { processPhoto, type ProcessedPhoto } from '../images/process-photo.js';
-import { ProcessingSlots } from '../images/processing-slots.js';
+import type { ProcessedPhoto } from '../images/process-photo.js';
+import type { PhotoProcessing } from '../images/processing-pool.js';
 import { findPetById, updatePetAt } from '../store/repositories/pets-repository.js';
 import {
   insertPhoto,
@@ -53,7 +53,6 @@ export interface PhotosService {
 export interface PhotoLimits {
   perPet: number;
   maxPixels: number;
-  concurrency: number;
 }
 
 type PhotoChange = { petId: number } & (
@@ -69,9 +68,8 @@ export function createPhotosService(
   idempotency: Idempotency,
   writes: Writes,
   limits: PhotoLimits,
+  processing: PhotoProcessing,
 ): PhotosService {
-  const slots = new ProcessingSlots(limits.concurrency);
-
   /**
    * One change inside `trx`, which took the append turn first. Every refusal (no such pet or photo, one
    * photo too many) comes before the first write; the pet's revision then moves (a conditional write: should
@@ -175,7 +173,7 @@ export function createPhotosService(
       if (stored) return { ...stored, processingSeconds: 0 };
       await refuseEarly(petId);
       const started = performance.now();
-      const processed = await slots.run(() => processPhoto(bytes, contentType, limits.maxPixels));
+      const processed = await processing.process(bytes, contentType, limits.maxPixels);
       const processingSeconds = (performance.now() - started) / 1000;
       const add: PhotoChange = { petId, add: { id: newPhotoId(), processed } };
       if (!scope) return { status: 201, body: (await changes.run(add))!, replayed: false, processingSeconds };

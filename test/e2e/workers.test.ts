@@ -5,17 +5,10 @@ import { once } from 'node:events';
 import { connect } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { backends } from '../helpers/backends.js';
+import { isAlive } from '../helpers/processes.js';
 import { envOf, freePort, startServerProcess, type ServerProcess } from '../helpers/server-process.js';
 
 const workers = 2;
-const isAlive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 for (const backend of backends) {
   describe(`serve --workers ${workers} on ${backend.name}`, () => {

@@ -1,5 +1,5 @@
 // The photos of an animal through HTTP on every backend: upload, the Pet's `photos` in every answer, move and
-// remove, the limit per animal, Idempotency-Key, the bound on processing, events, and serving without a key
+// remove, the limit per animal, Idempotency-Key, uploads past the cores, events, and serving without a key
 // (headers, 304, HEAD, 404, its own budget per address).
 import assert from 'node:assert/strict';
 import { availableParallelism } from 'node:os';
@@ -314,31 +314,6 @@ for (const backend of backends) {
       assert.equal(refused.length, 10);
       assert.ok(Number(refused[0]!.headers['retry-after']) >= 1);
       assert.match(refused[0]!.json().message, /of photos from this address/);
-    });
-
-    test('uploads past the processing bound get 503 with Retry-After at once, never a queue', async () => {
-      const bounded = await startTestApp(backend, { photoProcessingConcurrency: 1 });
-      try {
-        const petId = (await addPet(bounded)).id;
-        const large = await makeImage('jpeg', 3000, 2000);
-        const send = () =>
-          bounded.request({
-            method: 'POST',
-            url: `/v1/pets/${petId}/photos`,
-            headers: { ...bounded.auth, 'content-type': 'image/jpeg' },
-            payload: large,
-          });
-        const answers = await Promise.all([send(), send(), send()]);
-        const statuses = answers.map((res) => res.statusCode).sort();
-        assert.deepEqual(statuses, [201, 503, 503]);
-        const busy = answers.find((res) => res.statusCode === 503)!;
-        assert.equal(busy.headers['retry-after'], '1');
-        assert.equal(busy.json().code, 'service_unavailable');
-        assert.match(busy.json().message, /image processing slots is busy/);
-        assert.equal((await send()).statusCode, 201, 'a slot is free again once the upload is done');
-      } finally {
-        await bounded.close();
-      }
     });
 
     test('uploads within the bound but past the cores wait for a core and are all processed', async () => {
