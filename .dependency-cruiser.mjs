@@ -7,7 +7,7 @@
 const fastifyPackages = '^node_modules/(fastify|@fastify/[^/]+|helmet)/';
 
 /** The layers, lowest first: each part, what else it may import, and why. */
-const layers = [
+export const layers = [
   {
     part: 'domain',
     mayImport: [],

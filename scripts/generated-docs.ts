@@ -1,4 +1,4 @@
-// Tables in README.md and docs/ that are generated from the code, so they cannot drift from it: the
+// Tables in docs/ that are generated from the code, so they cannot drift from it: the
 // configuration settings, the error catalogue, the plans' quotas and the order transitions. `npm run docs` rewrites them; a test checks them.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { acceptedValues, settings } from '../src/config.js';
@@ -41,8 +41,7 @@ export function transitionTable(): string {
 
 /** Each generated block: the file it lives in, its marker name, and its content. */
 export const generatedBlocks = (): Array<{ file: string; name: string; content: string }> => [
-  { file: 'README.md', name: 'configuration', content: configurationTable() },
-  { file: 'README.md', name: 'error-codes', content: errorTable() },
+  { file: 'docs/configuration.md', name: 'configuration', content: configurationTable() },
   { file: 'docs/errors.md', name: 'error-codes', content: errorTable() },
   { file: 'docs/rate-limits.md', name: 'plan-quotas', content: quotaTable() },
   { file: 'docs/orders.md', name: 'order-transitions', content: transitionTable() },

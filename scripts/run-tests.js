@@ -71,6 +71,7 @@ const usingBuild = [
   'test/bench/smoke.test.ts',
   'test/bench/same-page.test.ts',
   'test/packaging/packages.test.ts',
+  'test/docs/readme-tour.test.ts',
 ];
 if (files.some((file) => usingBuild.includes(file))) {
   console.log('Building dist/ and packages/client/dist/ once for the tests that use them (npm run build)');

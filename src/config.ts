@@ -383,7 +383,7 @@ export class ConfigError extends Error {
 const ajv = new Ajv({ coerceTypes: true, useDefaults: true, allErrors: true, strict: true });
 const validate = ajv.compile<Config>(ConfigSchema);
 
-/** What a setting accepts, in words: for error messages and the README's settings table. */
+/** What a setting accepts, in words: for error messages and the settings table of docs/configuration.md. */
 export function acceptedValues(s: Setting): string {
   const schema = s.schema as {
     type?: string;

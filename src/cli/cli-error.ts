@@ -12,7 +12,7 @@ export class CliError extends Error {
      * When the failure was the service's answer: its status, request id, and its own message, which --json
      * reports instead of the command's wording of it.
      */
-    readonly answer?: { status: number; requestId: string; message?: string },
+    readonly answer?: { status: number; requestId: string; message?: string; hint?: string },
   ) {
     super(message);
   }
@@ -36,6 +36,8 @@ export interface ErrorObject {
   message: string;
   status?: number;
   requestId?: string;
+  /** What the command suggests to mend it, when it can tell (a --url that does not end in /v1). */
+  hint?: string;
 }
 
 /** What `error` reports under --json. */
@@ -43,7 +45,8 @@ export function errorObjectOf(error: unknown): ErrorObject {
   if (error instanceof CliError) {
     const { code, message, answer } = error;
     if (!answer) return { code, message };
-    return { code, message: answer.message ?? message, status: answer.status, requestId: answer.requestId };
+    const { status, requestId, hint } = answer;
+    return { code, message: answer.message ?? message, status, requestId, ...(hint && { hint }) };
   }
   if (error instanceof CommanderError)
     return { code: 'invalid_usage', message: error.message.replace(/^error: /, '') };

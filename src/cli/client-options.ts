@@ -52,17 +52,37 @@ export async function withClient<T>(
     return await work(client);
   } catch (error) {
     if (!(error instanceof PetstoreError)) throw error;
-    throw failureOf(error);
+    throw failureOf(error, url);
   }
 }
 
+/**
+ * What to say when a 404 came from a base URL that does not end in `/v1`: every operation of the API lives
+ * under it, so a 404 there most likely means the URL names something else (`…/api`, a path of a proxy).
+ */
+export function urlHintOf(url: string, status: number): string | undefined {
+  if (status !== 404) return undefined;
+  let path: string;
+  try {
+    path = new URL(url).pathname.replace(/\/+$/, '');
+  } catch {
+    return undefined;
+  }
+  // A bare host is given the spec's /v1 by the SDK.
+  if (path === '' || path.endsWith('/v1')) return undefined;
+  return `The API's base URL ends in /v1, as in http://127.0.0.1:3000/v1, and ${url} does not: check --url or PETSTORE_URL`;
+}
+
 /** A failed call as the command reports it: its wording in text; under --json, the service's own. */
-const failureOf = (error: PetstoreError): CliError =>
-  new CliError(error.code, wordingOf(error), {
+function failureOf(error: PetstoreError, url: string): CliError {
+  const hint = urlHintOf(url, error.status);
+  return new CliError(error.code, hint ? `${wordingOf(error)}. ${hint}` : wordingOf(error), {
     status: error.status,
     requestId: error.requestId,
     message: error.message,
+    ...(hint && { hint }),
   });
+}
 
 /** A failed call as a command prints it: the service's message, then its code, status and request id. */
 export function wordingOf(error: PetstoreError): string {

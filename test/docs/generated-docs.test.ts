@@ -1,4 +1,4 @@
-// The generated tables in README.md and docs/ match the code they are generated from.
+// The generated tables in docs/ match the code they are generated from.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';

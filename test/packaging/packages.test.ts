@@ -1,5 +1,5 @@
 // The packages as a user gets them: `npm pack` of the service ships what runs and nothing else, and the packed
-// SDK installs into fresh ESM, CommonJS and strict TypeScript projects and runs the README's example live.
+// SDK installs into fresh ESM, CommonJS and strict TypeScript projects and runs the example of docs/client.md live.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -22,11 +22,11 @@ const cleanEnv = { ...process.env, NODE_OPTIONS: '' };
 const npm = (args: string[], cwd: string) =>
   run('npm', [...args, '--no-audit', '--no-fund', '--loglevel=error'], { cwd, env: cleanEnv });
 
-/** The README's SDK example: the block after the `sdk-example` marker, as an ES module. */
-const readmeExample = (() => {
-  const readme = readFileSync(join(root, 'README.md'), 'utf8');
-  const match = /<!-- sdk-example -->\s*```js\n([\s\S]*?)```/.exec(readme);
-  assert.ok(match, 'README.md has no sdk-example block');
+/** The SDK's example in docs/client.md: the block after the `sdk-example` marker, as an ES module. */
+const sdkExample = (() => {
+  const page = readFileSync(join(root, 'docs/client.md'), 'utf8');
+  const match = /<!-- sdk-example -->\s*```js\n([\s\S]*?)```/.exec(page);
+  assert.ok(match, 'docs/client.md has no sdk-example block');
   return match[1]!;
 })();
 const asCommonJs = (source: string) =>
@@ -122,23 +122,23 @@ test('the SDK package holds its two builds, their types, its README and LICENSE,
   assert.deepEqual(Object.keys(manifest.dependencies), ['openapi-fetch']);
 });
 
-// The SDK's own README, as packed: its example is the service README's, which the tests below run.
-test("the SDK's README shows the service README's example, and its LICENSE is MIT", async () => {
+// The SDK's own README, as packed: its example is that of docs/client.md, which the tests below run.
+test("the SDK's README shows the example of docs/client.md, and its LICENSE is MIT", async () => {
   const { stdout: readme } = await run('tar', ['-xzOf', tarball, 'package/README.md']);
-  assert.ok(readme.includes(readmeExample), "the SDK's README lacks the example the tests run");
+  assert.ok(readme.includes(sdkExample), "the SDK's README lacks the example the tests run");
   const { stdout: license } = await run('tar', ['-xzOf', tarball, 'package/LICENSE']);
   assert.match(license, /^MIT License$/m);
 });
 
-test("the README's example runs from the packed SDK in an ES module project", async () => {
+test("the docs' example runs from the packed SDK in an ES module project", async () => {
   const dir = await freshProject('esm');
-  writeFileSync(join(dir, 'example.mjs'), readmeExample);
+  writeFileSync(join(dir, 'example.mjs'), sdkExample);
   assertExampleRan(await runExample(dir, 'example.mjs'));
 });
 
-test("the README's example runs from the packed SDK in a CommonJS project (npm init -y)", async () => {
+test("the docs' example runs from the packed SDK in a CommonJS project (npm init -y)", async () => {
   const dir = await freshProject('cjs');
-  writeFileSync(join(dir, 'example.js'), asCommonJs(readmeExample));
+  writeFileSync(join(dir, 'example.js'), asCommonJs(sdkExample));
   assertExampleRan(await runExample(dir, 'example.js'));
   const refused = await runExample(dir, 'example.js', '').then(
     () => assert.fail('the example ran without an API key'),
@@ -147,15 +147,15 @@ test("the README's example runs from the packed SDK in a CommonJS project (npm i
   assert.match(refused, /PetstoreClient needs an apiKey/);
 });
 
-test("the README's example type-checks strictly (skipLibCheck false) under nodenext and bundler, and runs", async () => {
+test("the docs' example type-checks strictly (skipLibCheck false) under nodenext and bundler, and runs", async () => {
   const dir = await freshProject('typescript', [`@types/node@${typesNodeVersion}`]);
   writeFileSync(
     join(dir, 'example.cts'),
-    asCommonJs(readmeExample)
+    asCommonJs(sdkExample)
       .replace('const {', 'import {')
       .replace("} = require('@petstore/client');", "} from '@petstore/client';"),
   );
-  writeFileSync(join(dir, 'example.mts'), readmeExample);
+  writeFileSync(join(dir, 'example.mts'), sdkExample);
   const strict = { strict: true, skipLibCheck: false, target: 'ES2022', types: ['node'] };
   const config = (compilerOptions: object, files: string[]) => JSON.stringify({ compilerOptions, files });
   writeFileSync(
