@@ -12,7 +12,7 @@ export class CliError extends Error {
      * When the failure was the service's answer: its status, request id, and its own message, which --json
      * reports instead of the command's wording of it.
      */
-    readonly answer?: { status: number; requestId: string; message?: string },
+    readonly answer?: { status: number; requestId: string; message?: string; systemCode?: string },
   ) {
     super(message);
   }
@@ -36,6 +36,8 @@ export interface ErrorObject {
   message: string;
   status?: number;
   requestId?: string;
+  /** For `network_error`: the system's reason, such as ECONNREFUSED, ENOTFOUND or ECONNRESET, when it gave one. */
+  systemCode?: string;
 }
 
 /** What `error` reports under --json. */
@@ -43,7 +45,9 @@ export function errorObjectOf(error: unknown): ErrorObject {
   if (error instanceof CliError) {
     const { code, message, answer } = error;
     if (!answer) return { code, message };
-    return { code, message: answer.message ?? message, status: answer.status, requestId: answer.requestId };
+    const { status, requestId, systemCode } = answer;
+    const system = systemCode === undefined ? {} : { systemCode };
+    return { code, message: answer.message ?? message, status, requestId, ...system };
   }
   if (error instanceof CommanderError)
     return { code: 'invalid_usage', message: error.message.replace(/^error: /, '') };

@@ -62,7 +62,18 @@ const failureOf = (error: PetstoreError): CliError =>
     status: error.status,
     requestId: error.requestId,
     message: error.message,
+    systemCode: systemCodeOf(error),
   });
+
+/** The first system error code (ECONNREFUSED…) along an error's causes: fetch wraps it in "fetch failed". */
+function systemCodeOf(error: unknown): string | undefined {
+  for (let cause = error, depth = 0; cause instanceof Error && depth < 5; depth++) {
+    const { code } = cause as Error & { code?: unknown };
+    if (cause !== error && typeof code === 'string' && /^E[A-Z]+$/.test(code)) return code;
+    cause = cause.cause;
+  }
+  return undefined;
+}
 
 /** A failed call as a command prints it: the service's message, then its code, status and request id. */
 export function wordingOf(error: PetstoreError): string {
