@@ -20,7 +20,7 @@ import { requestTimeoutOptions } from './http/request-timeout.js';
 import { recordRequestMetrics } from './http/request-metrics.js';
 import { answerRouterErrors, type V1Hook } from './http/router-errors.js';
 import { ErrorSchema } from './http/schemas/error.js';
-import { corsOriginsOf, registerCors } from './http/security.js';
+import { corsOriginsOf, refusePreflights, registerCors } from './http/security.js';
 import { sendStandardHeaders } from './http/standard-headers.js';
 import { enforceScopes } from './http/scopes.js';
 import { createValidatorCompiler } from './http/validation.js';
@@ -40,7 +40,7 @@ import { categoriesRoutes } from './routes/categories/index.js';
 import { publicPages } from './web/index.js';
 import { sharedCatalogSchemas } from './routes/categories/schemas.js';
 import { createRateLimiter } from './limits/index.js';
-import { limitByKey, limitPhotosByAddress } from './http/rate-limit.js';
+import { chargeAddress, limitByKey, limitPhotosByAddress } from './http/rate-limit.js';
 import { countLimiterEvents } from './metrics/limiter-events.js';
 import { createMetrics } from './metrics/metrics.js';
 import { createServices } from './services/index.js';
@@ -122,6 +122,10 @@ export async function buildApp({
   if (limiter) limiter.observe(countLimiterEvents(app.metrics));
   app.decorateRequest('apiKey', undefined);
   app.decorateRequest('dataVersion', undefined);
+  const corsOrigins = corsOriginsOf(config.corsOrigins);
+  // While CORS is off, a preflight is told so, before the key it cannot carry is asked for.
+  if (corsOrigins.length === 0)
+    v1Hooks.push(refusePreflights(limiter && ((request, reply) => chargeAddress(limiter, request, reply))));
   v1Hooks.push(authenticate(services.apiKeys, services.speed, limiter, clock));
   if (limiter) v1Hooks.push(limitByKey(limiter));
   if (limiter) photoHooks.push(limitPhotosByAddress(limiter));
@@ -144,7 +148,6 @@ export async function buildApp({
   recordRequestMetrics(app, app.metrics);
   installErrorHandlers(app, config.bodyLimit);
 
-  const corsOrigins = corsOriginsOf(config.corsOrigins);
   routeEveryMethod(app);
   deprecatedPaths.watch(app);
   const v1Routes = collectRouteMethods(app, '/v1/');

@@ -13,6 +13,7 @@ import { runPrimary } from './server/cluster-primary.js';
 import { baseUrlOf, firstKeyBanner, issueFirstKey } from './server/first-key.js';
 import { listenForMetrics, reportMetricsToPrimary } from './server/metrics-listener.js';
 import { openStore } from './store/open-store.js';
+import { logStreamFor } from './server/log-stream.js';
 import { recordVersionHome } from './speed/index.js';
 
 /** How long in-flight requests may take to finish after SIGTERM or SIGINT. */
@@ -24,7 +25,7 @@ export async function startServer(config: Config): Promise<void> {
   const inWorker = cluster.isWorker;
   // The primary has migrated already: workers only check that the schema is not newer than the code.
   const store = await openStore(inWorker ? { ...config, migrate: false } : config);
-  const app = await buildApp({ config, store });
+  const app = await buildApp({ config, store, logStream: await logStreamFor() });
   await app.listen({ port: config.port, host: config.host }).catch(async (error: NodeJS.ErrnoException) => {
     await app.close();
     if (error.code !== 'EADDRINUSE') throw error;

@@ -12,7 +12,13 @@ export class CliError extends Error {
      * When the failure was the service's answer: its status, request id, and its own message, which --json
      * reports instead of the command's wording of it.
      */
-    readonly answer?: { status: number; requestId: string; message?: string; hint?: string },
+    readonly answer?: {
+      status: number;
+      requestId: string;
+      message?: string;
+      hint?: string;
+      systemCode?: string;
+    },
   ) {
     super(message);
   }
@@ -38,6 +44,8 @@ export interface ErrorObject {
   requestId?: string;
   /** What the command suggests to mend it, when it can tell (a --url that does not end in /v1). */
   hint?: string;
+  /** For `network_error`: the system's reason, such as ECONNREFUSED, ENOTFOUND or ECONNRESET, when it gave one. */
+  systemCode?: string;
 }
 
 /** What `error` reports under --json. */
@@ -45,8 +53,15 @@ export function errorObjectOf(error: unknown): ErrorObject {
   if (error instanceof CliError) {
     const { code, message, answer } = error;
     if (!answer) return { code, message };
-    const { status, requestId, hint } = answer;
-    return { code, message: answer.message ?? message, status, requestId, ...(hint && { hint }) };
+    const { status, requestId, hint, systemCode } = answer;
+    return {
+      code,
+      message: answer.message ?? message,
+      status,
+      requestId,
+      ...(hint && { hint }),
+      ...(systemCode !== undefined && { systemCode }),
+    };
   }
   if (error instanceof CommanderError)
     return { code: 'invalid_usage', message: error.message.replace(/^error: /, '') };

@@ -76,12 +76,24 @@ export function urlHintOf(url: string, status: number): string | undefined {
 /** A failed call as the command reports it: its wording in text; under --json, the service's own. */
 function failureOf(error: PetstoreError, url: string): CliError {
   const hint = urlHintOf(url, error.status);
+  const systemCode = systemCodeOf(error);
   return new CliError(error.code, hint ? `${wordingOf(error)}. ${hint}` : wordingOf(error), {
     status: error.status,
     requestId: error.requestId,
     message: error.message,
     ...(hint && { hint }),
+    ...(systemCode && { systemCode }),
   });
+}
+
+/** The first system error code (ECONNREFUSED…) along an error's causes: fetch wraps it in "fetch failed". */
+function systemCodeOf(error: unknown): string | undefined {
+  for (let cause = error, depth = 0; cause instanceof Error && depth < 5; depth++) {
+    const { code } = cause as Error & { code?: unknown };
+    if (cause !== error && typeof code === 'string' && /^E[A-Z]+$/.test(code)) return code;
+    cause = cause.cause;
+  }
+  return undefined;
 }
 
 /** A failed call as a command prints it: the service's message, then its code, status and request id. */

@@ -23,7 +23,11 @@ async function buildCli(argv: string[], json: boolean): Promise<Command> {
   for (const command of everyCommand(program)) {
     command.exitOverride();
     if (json) command.configureOutput({ outputError: () => {} });
-    else command.showHelpAfterError('(add --help to see the options)');
+    // Commander's own errors begin `error:`; the command's begin `petstore:`, as every line it prints does.
+    else
+      command
+        .configureOutput({ outputError: (text, write) => write(text.replace(/^error: /, 'petstore: ')) })
+        .showHelpAfterError('(add --help to see the options)');
   }
   return program;
 }

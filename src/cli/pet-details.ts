@@ -1,6 +1,16 @@
 // One animal as `pets add`, `get` and `update` print it in text: a line a field, `-` where nothing is known.
 // A table row, as `pets list` prints, would hide the profile that an update has just changed.
 import type { Pet } from '@petstore/client';
+import { absolutePhoto } from './photo-urls.js';
+
+export interface DetailsContext {
+  /** The pet's ETag, when known. */
+  etag?: string;
+  /** Its category's name, when known. */
+  category?: string;
+  /** The command's --url, which the photos' URLs are made absolute on. */
+  baseUrl: string;
+}
 
 const shown = (value: string | number | boolean | null): string =>
   value === null ? '-' : typeof value === 'boolean' ? (value ? 'yes' : 'no') : String(value);
@@ -11,12 +21,16 @@ const flagsText = (flags: Record<string, boolean | null>): string =>
     .map(([name, value]) => `${name} ${value === null ? 'unknown' : shown(value)}`)
     .join(', ');
 
-/** The lines of `pet`, with its ETag last when known; a description's own lines are indented under it. */
-export function petDetails(pet: Pet, etag?: string): string {
+/**
+ * The lines of `pet`, its photos' medium-size URLs one a line, and its ETag last when known; a description's
+ * own lines are indented under it.
+ */
+export function petDetails(pet: Pet, { etag, category, baseUrl }: DetailsContext): string {
+  const photos = pet.photos.map((photo) => absolutePhoto(photo, baseUrl).urls.medium);
   const fields: Array<[string, string]> = [
     ['ID', shown(pet.id)],
     ['Name', pet.name],
-    ['Category', shown(pet.categoryId)],
+    ['Category', category === undefined ? shown(pet.categoryId) : `${category} (${pet.categoryId})`],
     ['Status', pet.status],
     ['Breed', shown(pet.breed)],
     ['Mixed breed', shown(pet.mixedBreed)],
@@ -30,6 +44,7 @@ export function petDetails(pet: Pet, etag?: string): string {
     ['Good with', flagsText(pet.goodWith)],
     ['Tags', pet.tags.length ? pet.tags.join(', ') : '-'],
     ['Description', shown(pet.description)],
+    ['Photos', photos.length ? photos.join('\n') : '-'],
     ['Created', pet.createdAt],
     ['Updated', pet.updatedAt],
     ...(etag ? [['ETag', etag] as [string, string]] : []),

@@ -2,7 +2,7 @@
 // value is checked here, before anything is sent, against the domain's sets and limits, which load no
 // TypeBox; a list is comma-separated, and a flag given twice adds to it.
 import { InvalidArgumentError, Option, type Command } from 'commander';
-import type { PetFilters } from '@petstore/client';
+import type { PetFilters, PetstoreClient } from '@petstore/client';
 import { maxListValues, maxQueryLength } from '../domain/pet-listing.js';
 import {
   breedLimits,
@@ -20,11 +20,13 @@ import {
 } from '../domain/pet-profile-values.js';
 import { petStatuses, type PetStatus } from '../domain/pet-status.js';
 import { instant } from './option-parsers.js';
+import { categoryIdsOf, type CategoryRef } from './category-names.js';
 
 /** What the options give, under commander's names for them (`--good-with` is `goodWith`). */
 export interface PetFilterFlags {
   status?: PetStatus;
-  category?: number[];
+  /** Ids, or names, which `petFiltersFor` looks up. */
+  category?: CategoryRef[];
   breed?: string[];
   sex?: PetSex[];
   age?: PetAge[];
@@ -66,12 +68,24 @@ const text =
     return value;
   };
 
-const categoryId = (value: string): number => {
+/** A category's id (a positive whole number) or its name. */
+const category = (value: string): CategoryRef => {
+  if (!/^\d+$/.test(value)) {
+    if (value === '') throw new InvalidArgumentError('Give a category name or id, not an empty one.');
+    return value;
+  }
   const id = Number(value);
-  if (!/^\d+$/.test(value) || !Number.isSafeInteger(id) || id < 1)
+  if (!Number.isSafeInteger(id) || id < 1)
     throw new InvalidArgumentError(`'${value}' is not a category id (a positive whole number).`);
   return id;
 };
+
+/**
+ * `--status`: the API's statuses, and `adopted` for `sold`, the word a shelter uses for it (the API keeps the
+ * spec's `sold`).
+ */
+const statusWords = [...petStatuses, 'adopted'] as PetStatus[];
+const status = (value: string): PetStatus => (value === 'adopted' ? 'sold' : oneOf(statusWords)(value));
 
 const words = (value: string): string => {
   if (value.length > maxQueryLength)
@@ -89,10 +103,14 @@ const setOption = (field: string, names: readonly string[]) =>
 /** Adds the filters to a command: each optional; given together, a pet must pass every one. */
 export function withPetFilterOptions(command: Command): Command {
   const options = [
-    new Option('--status <status>', 'Only pets with this status').choices(petStatuses),
-    new Option('--category <ids>', 'Only pets of one of these categories, ids separated by commas').argParser(
-      commaList(categoryId),
-    ),
+    new Option(
+      '--status <status>',
+      `Only pets with this status: ${petStatuses.join(', ')}; adopted is taken for sold`,
+    ).argParser(status),
+    new Option(
+      '--category <categories>',
+      'Only pets of one of these categories, names (any case) or ids separated by commas: dog,cat or 1,2',
+    ).argParser(commaList(category)),
     new Option(
       '--breed <names>',
       'Only pets of one of these breeds (any case), separated by commas',
@@ -125,10 +143,10 @@ export function withPetFilterOptions(command: Command): Command {
   return command;
 }
 
-/** The SDK's filters of the flags given. */
-export const petFiltersOf = (flags: PetFilterFlags): PetFilters => ({
+/** The SDK's filters of the flags given, category names looked up as `client` sees them. */
+export const petFiltersFor = async (client: PetstoreClient, flags: PetFilterFlags): Promise<PetFilters> => ({
   status: flags.status,
-  categoryId: flags.category,
+  categoryId: flags.category && (await categoryIdsOf(client, flags.category)),
   breed: flags.breed,
   sex: flags.sex,
   age: flags.age,

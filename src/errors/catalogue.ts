@@ -87,6 +87,15 @@ export const errorCatalogue = {
       'The key is valid but does not hold a scope that allows the operation; the message and `WWW-Authenticate` ' +
       'name the scope needed (docs/security.md).',
   },
+  cors_disabled: {
+    status: 403,
+    message:
+      'Cross-origin requests are off on this deployment: its operator allows origins with PETSTORE_CORS_ORIGINS ' +
+      '(for example https://shelter.example), then restarts it',
+    when:
+      'A browser’s CORS preflight (`OPTIONS` with `Origin` and `Access-Control-Request-Method`) while CORS is off, ' +
+      'as it is by default; a request with no such headers gets the usual 401 without a key (docs/security.md).',
+  },
   pet_not_found: {
     status: 404,
     message: 'No pet with id %s',

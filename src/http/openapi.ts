@@ -94,14 +94,25 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
 }
 
 /** Content-Security-Policy of the docs page: its own scripts and styles, nothing from elsewhere. */
+const docsTitle = 'Pet Adoption Service';
+
 const docsPolicy =
   "default-src 'self'; base-uri 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; " +
   "img-src 'self' data:; connect-src 'self'; font-src 'self' data:; object-src 'none'; frame-ancestors 'none'";
+
+/** The service's name as the docs page's logo: drawn inline (a data: URL), so the page asks nothing of elsewhere. */
+const docsLogo =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="320" height="40" viewBox="0 0 320 40">' +
+  '<text x="0" y="28" font-family="sans-serif" font-size="24" font-weight="bold" fill="#ffffff">' +
+  `${docsTitle}</text></svg>`;
 
 export async function registerDocsRoutes(app: FastifyInstance): Promise<void> {
   app.get('/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   await app.register(swaggerUi, {
     routePrefix: '/v1/docs',
+    // The service's name and title rather than the library's logo and "Swagger UI".
+    logo: { type: 'image/svg+xml', content: docsLogo, href: '/v1/docs', target: '_self' },
+    theme: { title: `${docsTitle} — API documentation` },
     staticCSP: docsPolicy,
     uiConfig: { url: '/v1/openapi.json', deepLinking: true, validatorUrl: null, displayOperationId: true },
   });

@@ -2,7 +2,8 @@
 // operator allows.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import cors from '@fastify/cors';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError } from '../errors/api-error.js';
 import helmet from 'helmet';
 import { expiryWarningHeader } from '../domain/key-expiry.js';
 import { rateLimitHeaderNames } from './rate-limit-headers.js';
@@ -75,4 +76,26 @@ export async function registerCors(
     exposedHeaders,
     maxAge: 600,
   });
+}
+
+/** A browser's CORS preflight: OPTIONS naming the origin and the method it is about to send. */
+const isPreflight = (request: FastifyRequest): boolean =>
+  request.method === 'OPTIONS' &&
+  request.headers.origin !== undefined &&
+  request.headers['access-control-request-method'] !== undefined;
+
+/**
+ * The onRequest hook, while CORS is off, that answers a preflight with 403 `cors_disabled`, which names the
+ * setting that turns it on. A browser sends no key with a preflight, so without it the web developer would
+ * read a 401 that asks for a key they did send on the real request. `charge` (the anonymous budget, where
+ * rate limiting is on) runs first, so the answer carries the rate-limit headers like any other.
+ */
+export function refusePreflights(
+  charge?: (request: FastifyRequest, reply: FastifyReply) => Promise<void>,
+): (request: FastifyRequest, reply: FastifyReply) => Promise<void> {
+  return async function refusePreflight(request, reply) {
+    if (!isPreflight(request)) return;
+    await charge?.(request, reply);
+    throw new ApiError('cors_disabled');
+  };
 }

@@ -26,9 +26,23 @@ test('an unknown flag: the error and "Did you mean", then one line, not the help
     const res = await petstore(args);
     assert.equal(res.code, 1, args.join(' '));
     const lines = res.stderr.trim().split('\n');
-    assert.match(lines[0]!, /unknown option/);
+    // Every error line of the command begins the same way, commander's own included.
+    assert.match(lines[0]!, /^petstore: unknown option/);
     assert.match(res.stderr, /Did you mean --(no-migrate|json)\?/);
     assert.ok(lines.length <= 3, `${lines.length} lines:\n${res.stderr}`);
+  }
+});
+
+test('errors begin with petstore: whichever part of the command line or the command refused', async () => {
+  for (const args of [
+    ['pets', 'get'],
+    ['pets', 'get', 'x'],
+    ['pets', 'list', '--status', 'lost'],
+    ['pets', 'import', 'no-such-file.csv'],
+  ]) {
+    const res = await petstore(args);
+    assert.equal(res.code, 1, args.join(' '));
+    assert.match(res.stderr, /^petstore: /, `${args.join(' ')}: ${res.stderr}`);
   }
 });
 

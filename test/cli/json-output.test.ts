@@ -1,6 +1,9 @@
 // `--json` on every command: what changes a key prints it as one JSON object, and under --json a failure is one
 // JSON object on stderr, `{"error":{"code","message"[,"status","requestId"]}}`, with a non-zero exit code.
 import assert from 'node:assert/strict';
+import { once } from 'node:events';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { backends } from '../helpers/backends.js';
 import { storeArgs } from '../helpers/deployment-process.js';
@@ -84,5 +87,22 @@ describe('--json on every command', () => {
     // In text, the same failure stays one line of words.
     const text = await runCli(['pets', 'get', '987654321'], env);
     assert.match(text.stderr, /^petstore: No pet with id 987654321 \(pet_not_found, HTTP 404, request id /);
+  });
+
+  test('a service out of reach under --json: network_error, with the system reason in systemCode', async () => {
+    // A port nothing listens on: the one a server just closed.
+    const closed = createServer();
+    closed.listen(0, '127.0.0.1');
+    await once(closed, 'listening');
+    const { port } = closed.address() as AddressInfo;
+    await new Promise((resolve) => closed.close(resolve));
+    const env = { PETSTORE_URL: `http://127.0.0.1:${port}/v1`, PETSTORE_API_KEY: server.key };
+    const res = await runCli(['pets', 'list', '--json'], env);
+    assert.equal(res.code, 1);
+    // After the notes of the SDK's retries, each a `petstore:` line, the error object is the last line.
+    const { error } = JSON.parse(res.stderr.trim().split('\n').at(-1)!) as { error: Record<string, unknown> };
+    assert.equal(error.code, 'network_error');
+    assert.equal(error.status, 0);
+    assert.equal(error.systemCode, 'ECONNREFUSED');
   });
 });

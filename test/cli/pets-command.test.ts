@@ -124,7 +124,7 @@ describe('petstore pets: errors and the terminal', () => {
       'an invalid status',
       ['pets', 'list', '--status', 'lost'],
       {},
-      /Allowed choices are available, pending, sold/,
+      /'lost' is not one of available, pending, sold, adopted/,
     ],
   ];
   for (const [what, args, changes, message] of failures) {

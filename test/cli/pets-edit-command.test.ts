@@ -72,7 +72,10 @@ for (const backend of backends) {
       const id = await newPet(server, { name: 'Tom', categoryId: 2 });
       const got = await runCli(['pets', 'get', String(id)], env);
       assert.equal(got.code, 0, got.stderr);
-      assert.match(got.stdout, new RegExp(`^ID +${id}\\nName +Tom\\nCategory +2\\nStatus +available\\n`));
+      assert.match(
+        got.stdout,
+        new RegExp(`^ID +${id}\\nName +Tom\\nCategory +Cat \\(2\\)\\nStatus +available\\n`),
+      );
       assert.match(got.stdout, /^Good with +children unknown, dogs unknown, cats unknown$/m);
       const [, etag] = /^ETag +("[^"]+")$/m.exec(got.stdout) ?? [];
       assert.ok(etag, got.stdout);

@@ -192,7 +192,7 @@ describe('petstore pets list: filters refused before anything is sent', () => {
       ['--attributes', 'neutered'],
       /'neutered' is not one of spayedNeutered, houseTrained, vaccinated, specialNeeds/,
     ],
-    [['--category', '1,x'], /'x' is not a category id/],
+    [['--category', '1,x'], /no category is named 'x': give a name or an id of Dog \(1\), Cat \(2\)/],
     [['--category', '0'], /'0' is not a category id/],
     [['--category', Array.from({ length: 21 }, (_, i) => i + 1).join(',')], /Give at most 20 values, not 21/],
     [['--breed', long(101)], /Each value is 1 to 100 characters/],

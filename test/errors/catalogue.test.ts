@@ -16,6 +16,7 @@ const pinned: Record<string, number> = {
   api_key_wrong_environment: 401,
   api_key_expired: 401,
   insufficient_scope: 403,
+  cors_disabled: 403,
   pet_not_found: 404,
   photo_not_found: 404,
   order_not_found: 404,

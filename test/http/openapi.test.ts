@@ -346,4 +346,16 @@ describe('the interactive docs page', () => {
     const initializer = await t.request({ url: '/v1/docs/static/swagger-initializer.js' });
     assert.match(initializer.body, /\/v1\/openapi\.json/);
   });
+
+  test("wears the service's name, not the library's", async () => {
+    const index = await t.request({ url: '/v1/docs/' });
+    assert.match(index.body, /<title>Pet Adoption Service — API documentation<\/title>/);
+    const initializer = (await t.request({ url: '/v1/docs/static/swagger-initializer.js' })).body;
+    const [, logo] = /img\.src = 'data:image\/svg\+xml;base64,([^']+)'/.exec(initializer) ?? [];
+    assert.ok(logo, 'a logo of its own, inline');
+    const drawn = Buffer.from(logo, 'base64').toString('utf8');
+    assert.match(drawn, /Pet Adoption Service/);
+    assert.doesNotMatch(drawn, /fastify/i);
+    assert.doesNotMatch(drawn, /(https?:)?\/\/(?!www\.w3\.org\/2000\/svg)/, 'nothing fetched from elsewhere');
+  });
 });

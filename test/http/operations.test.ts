@@ -59,6 +59,24 @@ describe('routing and headers', () => {
     assert.equal(res.headers['x-powered-by'], undefined);
   });
 
+  test('with CORS off, a preflight is told that cross-origin calls are off and what turns them on', async () => {
+    for (const url of ['/v1/pets', '/v1/pets/1', '/v1/unknown']) {
+      const res = await t.request({
+        method: 'OPTIONS',
+        url,
+        headers: { origin: 'https://app.example', 'access-control-request-method': 'PATCH' },
+      });
+      assert.equal(res.statusCode, 403, url);
+      assert.equal(res.json().code, 'cors_disabled', url);
+      assert.match(res.json().message, /PETSTORE_CORS_ORIGINS/, url);
+      assert.equal(res.headers['access-control-allow-origin'], undefined, url);
+    }
+    // The real request, which a browser would send with its key, is answered as the spec says without one.
+    const keyless = await t.request({ url: '/v1/pets', headers: { origin: 'https://app.example' } });
+    assert.equal(keyless.statusCode, 401);
+    assert.equal(keyless.json().code, 'authentication_required');
+  });
+
   test('HEAD works wherever GET does', async () => {
     const res = await t.request({ method: 'HEAD', url: '/v1/pets', headers: t.auth });
     assert.equal(res.statusCode, 200);

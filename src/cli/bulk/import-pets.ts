@@ -4,7 +4,9 @@
 // past (a bad key, the service gone, a rate limit too long to wait for) stops the run. A row with an `id` (an
 // export's) whose pet exists is skipped, stops the run, or changes the pet (--on-existing), rather than
 // creating it again. With --photos-dir, the image files a row names are uploaded once its pet is in, one at a
-// time, each under a key derived from the row's, so that a second run adds no photo twice either.
+// time, each under a key derived from the row's, so that a second run adds no photo twice either. Creations
+// go out in the file's order, one at a time (creation-turns.ts), so the ids the service gives grow with the
+// rows, unless --any-order lets them go out together.
 import { readFile, realpath } from 'node:fs/promises';
 import {
   PetstoreClient,
@@ -24,12 +26,15 @@ import { errorOf, remedies, rowFailure, stopAt } from './import-stops.js';
 import type { BulkFormat, OnExisting } from './bulk-format.js';
 import { namesPhotoFiles, photoFilesColumn, readRows, type InputRow } from './import-rows.js';
 import { ratePacer, WaitTooLong } from './rate-pacer.js';
+import { creationTurns, type Turn } from './creation-turns.js';
 import { rowPhotoFiles, type RowPhotoFile } from './row-photo-files.js';
 
 export interface ImportOptions {
   file: string;
   format: BulkFormat;
   concurrency: number;
+  /** Creations `concurrency` at a time too, their ids in any order; by default one at a time, in the file's. */
+  anyOrder?: boolean;
   reportPath: string;
   /** Longest the import waits for a rate limit to pass before it stops (and can be resumed later). */
   maxWaitMs: number;
@@ -86,6 +91,7 @@ export async function importPets(options: ImportOptions): Promise<ImportSummary>
   let windowsTold = !options.onWindows;
   const replayed = new Set<string>();
   const transport = httpTransport(concurrency);
+  const turns = creationTurns();
   const client = options.client({
     maxDelayMs: maxWaitMs,
     // Before the attempt's time limit starts: waiting for the budget to reset can outlast that limit.
@@ -199,7 +205,7 @@ export async function importPets(options: ImportOptions): Promise<ImportSummary>
     }
   }
 
-  async function send({ row, pet, id, photoFiles }: InputRow): Promise<void> {
+  async function send({ row, pet, id, photoFiles }: InputRow, turn: Turn): Promise<void> {
     if ('unreadable' in pet) {
       const error = { code: 'unreadable_row', message: pet.unreadable as string, status: 0 };
       return reject({ row, error, input: null });
@@ -220,11 +226,17 @@ export async function importPets(options: ImportOptions): Promise<ImportSummary>
     if (!Array.isArray(files)) return reject({ row, error: { ...files, status: 0 }, input });
     // The row is the pet as it should be: its cells, as a merge patch, change the fields it has columns for.
     const idempotencyKey = rowKey(fileHash, row, exists ? 'update' : 'create');
+    // A creation waits for the one before it to be answered: only then is its id known to be the smaller.
+    // Sent merely in order, several at once, they still reach the service's commit out of order (its key
+    // lookups and checks take more turns for some requests than for others).
+    if (exists || options.anyOrder) turn.pass();
+    else await turn.ready;
     const answer = await attempt(row, () =>
       exists
         ? client.updatePet(id, pet as PetPatch, { idempotencyKey })
         : client.createPet(pet as NewPet, { idempotencyKey }),
     );
+    turn.pass();
     if (answer instanceof PetstoreError) return reject({ row, error: errorOf(answer), input });
     if (replayed.delete(idempotencyKey)) progress.alreadyImported++;
     else progress[exists ? 'updated' : 'created']++;
@@ -240,7 +252,10 @@ export async function importPets(options: ImportOptions): Promise<ImportSummary>
       if (stopped) break;
       rows++;
       progress.bytes = input.bytes || progress.bytes;
-      const sending: Promise<void> = send(input)
+      const turn = turns.take();
+      const sending: Promise<void> = send(input, turn)
+        // A row that stopped short of sending, or whose request never got out, lets the next one go.
+        .finally(turn.pass)
         .catch((error: Error) => void (stopped ??= error))
         .finally(() => {
           inFlight.delete(sending);

@@ -1,8 +1,9 @@
 // `petstore pets ...`: list, add, get, update and remove pets, import and export them in bulk, and their
 // photos, as an API user does, over HTTP through the SDK (unlike the administration commands, which work on
 // the store directly).
+import { createInterface } from 'node:readline/promises';
 import { Command, Option } from 'commander';
-import type { NewPet, Pet } from '@petstore/client';
+import type { NewPet, Pet, PetstoreClient } from '@petstore/client';
 import { dayInWords, getPetRetirement } from '../../domain/deprecations.js';
 import { petSorts, type PetSort } from '../../domain/pet-listing.js';
 import { progressBar } from '../bulk/progress-bar.js';
@@ -11,17 +12,55 @@ import { withClient, withClientOptions, type ClientFlags } from '../client-optio
 import { withListOptions, printPage, printResumeHint, type ListFlags } from '../listing.js';
 import { positiveInteger } from '../option-parsers.js';
 import { petDetails } from '../pet-details.js';
-import { petFiltersOf, withPetFilterOptions, type PetFilterFlags } from '../pet-filter-options.js';
+import { categoryNames } from '../category-names.js';
+import { petFiltersFor, withPetFilterOptions, type PetFilterFlags } from '../pet-filter-options.js';
 import { petBodyOf, withNewPetOptions, withPetChangeOptions, type PetFlags } from '../pet-options.js';
 import { printFound, printOutcome } from '../print-table.js';
 import { bulkCommands } from './pets-bulk.js';
 import { photosCommand } from './pets-photos.js';
 
-const petRow = (pet: Pet) => ({ id: pet.id, name: pet.name, category: pet.categoryId, status: pet.status });
+/** Asks a yes-or-no question on the terminal; only y or yes agrees. */
+async function agreed(question: string): Promise<boolean> {
+  const terminal = createInterface({ input: process.stdin, output: process.stderr });
+  try {
+    return /^y(es)?$/i.test((await terminal.question(question)).trim());
+  } finally {
+    terminal.close();
+  }
+}
 
-/** One pet as the API answers it under --json, else a line a field (with its ETag when known). */
-const printPet = (pet: Pet, json: boolean | undefined, etag?: string) =>
-  printOutcome(pet, () => petDetails(pet, etag), json);
+/** A table's row of a pet: its category by name, where `names` knows it. */
+const petRowOf =
+  (names: Map<number, string> = new Map()) =>
+  (pet: Pet) => ({
+    id: pet.id,
+    name: pet.name,
+    category: names.get(pet.categoryId) ?? pet.categoryId,
+    status: pet.status,
+  });
+
+/** The categories' names for a text table; under --json, which prints the API's ids, none are asked for. */
+const namesFor = (client: PetstoreClient, json: boolean | undefined) =>
+  json ? Promise.resolve(undefined) : categoryNames(client);
+
+/**
+ * Runs `work` and prints the pet it gives as the API answers it under --json, else a line a field (with its
+ * category's name, its photos, and its ETag when known).
+ */
+const printPetOf = async (
+  flags: ClientFlags,
+  work: (client: PetstoreClient) => Promise<{ pet: Pet; etag?: string }>,
+) => {
+  const { pet, etag, names } = await withClient(flags, async (client) => ({
+    ...(await work(client)),
+    names: await namesFor(client, flags.json),
+  }));
+  printOutcome(
+    pet,
+    () => petDetails(pet, { etag, category: names?.get(pet.categoryId), baseUrl: flags.url }),
+    flags.json,
+  );
+};
 
 export function petsCommand(): Command {
   const pets = new Command('pets');
@@ -46,10 +85,11 @@ export function petsCommand(): Command {
     ),
   ).action(async (flags: ClientFlags & ListFlags & PetFilterFlags & { sort?: PetSort }) => {
     const { sort, limit, cursor } = flags;
-    const filters = petFiltersOf(flags);
     // Sorted by change, the listing is a sync: its last page says where a later run takes it up.
     const resumed = sort === 'updatedAt' ? 'the pets changed since' : undefined;
     await withClient(flags, async (client) => {
+      const filters = await petFiltersFor(client, flags);
+      const petRow = petRowOf(await namesFor(client, flags.json));
       // The page's own Link header says whether more follow: no request for the next page.
       if (!flags.all) {
         const page = await client.listPetsPage({ ...filters, sort, limit, cursor });
@@ -80,8 +120,8 @@ export function petsCommand(): Command {
         ),
     ),
   ).action(async (flags: ClientFlags & PetFlags) => {
-    const pet = await withClient(flags, (client) => client.createPet(petBodyOf(flags) as NewPet));
-    printPet(pet, flags.json);
+    const body = petBodyOf(flags) as NewPet;
+    await printPetOf(flags, async (client) => ({ pet: await client.createPet(body) }));
   });
 
   withClientOptions(
@@ -93,8 +133,7 @@ export function petsCommand(): Command {
       .argument('<id>', 'Pet id', positiveInteger('id')),
   ).action(async (id: number, flags: ClientFlags) => {
     // getPetWithEtag is deprecated with getPet: offered until the operation's sunset.
-    const { pet, etag } = await withClient(flags, (client) => client.getPetWithEtag(id));
-    printPet(pet, flags.json, etag);
+    await printPetOf(flags, (client) => client.getPetWithEtag(id));
   });
 
   withClientOptions(
@@ -111,10 +150,7 @@ export function petsCommand(): Command {
     const patch = petBodyOf(flags);
     if (Object.keys(patch).length === 0)
       throw usageError('nothing to change: give a field (--name, --size, --good-with …) or --clear');
-    const { pet, etag } = await withClient(flags, (client) =>
-      client.updatePetWithEtag(id, patch, { ifMatch: flags.ifMatch }),
-    );
-    printPet(pet, flags.json, etag);
+    await printPetOf(flags, (client) => client.updatePetWithEtag(id, patch, { ifMatch: flags.ifMatch }));
   });
 
   withClientOptions(
@@ -123,8 +159,13 @@ export function petsCommand(): Command {
       .description(
         'Remove a pet that left other than by adoption: it leaves every listing, and its id is never used again',
       )
-      .argument('<id>', 'Pet id', positiveInteger('id')),
-  ).action(async (id: number, flags: ClientFlags) => {
+      .argument('<id>', 'Pet id', positiveInteger('id'))
+      .option('--yes', 'Remove it without asking (asked only when the input is a terminal)'),
+  ).action(async (id: number, flags: ClientFlags & { yes?: boolean }) => {
+    // Asked on a terminal only: a script (no terminal on stdin) cannot answer, and scripts written before the
+    // question existed pass no --yes; the service still refuses a pet with an open order.
+    if (!flags.yes && process.stdin.isTTY && !(await agreed(`Remove pet ${id}? It cannot be undone. [y/N] `)))
+      throw usageError(`pet ${id} was not removed: answer y to remove it, or pass --yes`);
     await withClient(flags, (client) => client.removePet(id));
     printOutcome({ id, removed: true }, () => `Removed pet ${id}`, flags.json);
   });
