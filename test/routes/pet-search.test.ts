@@ -89,15 +89,14 @@ const wordsIn = (pet: Pet) =>
   );
 /** The pets `q` must find, by the documented rule: every word a word of the pet, the last also a prefix. */
 const matching = (pets: Pet[], q: string) => {
-  const words = [...new Set(folded(q).match(/[\p{L}\p{N}]+/gu) ?? [])];
+  // In the order written, repeats kept: a word said twice is still the last one when it ends the query.
+  const words = folded(q).match(/[\p{L}\p{N}]+/gu) ?? [];
   if (words.length === 0) return [];
+  const whole = words.slice(0, -1);
   const last = words.at(-1)!;
   return pets.filter((pet) => {
     const own = wordsIn(pet);
-    return (
-      words.slice(0, -1).every((word) => own.has(word)) &&
-      (own.has(last) || [...own].some((word) => word.startsWith(last)))
-    );
+    return whole.every((word) => own.has(word)) && [...own].some((word) => word.startsWith(last));
   });
 };
 
@@ -233,6 +232,9 @@ for (const backend of backends) {
       ['tabby brown', undefined],
       ['calm walks', undefined],
       ['walks calm', undefined],
+      ['cat tab cat', []],
+      ['calm calm', undefined],
+      ['tabby cat tabby', undefined],
       ['emile', undefined],
       ['шарик', undefined],
       ['ЧЁРНЫЙ', undefined],
@@ -270,6 +272,13 @@ for (const backend of backends) {
         'tab finds Tabby',
       );
       assert.deepEqual(ids(await walk('q=tab%20calm', 100)), [], '"tab" is not a whole word');
+      const tabbyCats = await walk('q=cat%20tab', 100);
+      assert.ok(tabbyCats.length > 0, 'cat tab finds a tabby cat');
+      assert.deepEqual(
+        ids(await walk('q=cat%20tab%20cat', 100)),
+        [],
+        'nor is it when a word comes back last',
+      );
       const cat = await walk(`q=${encodeURIComponent('猫')}`, 100);
       assert.ok(cat.some((pet) => pet.name.startsWith('Mao 猫')));
     });
