@@ -2,7 +2,8 @@
 // case-insensitively, and is kept in the list's spelling. Called by the pet use cases inside their transaction,
 // so that the list it checks is the one the pet is written against.
 import type { Kysely, Transaction } from 'kysely';
-import { byCatalogName, catalogNameKey } from '../domain/catalog-name.js';
+import { caseKey } from '../domain/case-key.js';
+import { byCatalogName } from '../domain/catalog-name.js';
 import { closeMatches } from '../domain/close-matches.js';
 import { ApiError } from '../errors/api-error.js';
 import {
@@ -24,7 +25,7 @@ export async function resolveBreed(
   categoryId: number,
   breed: string,
 ): Promise<string> {
-  const listed = await findBreedByKey(db, categoryId, catalogNameKey(breed));
+  const listed = await findBreedByKey(db, categoryId, caseKey(breed));
   if (listed) return listed.name;
   const breeds = await listBreedRows(db, categoryId);
   if (breeds.length === 0) return breed;
@@ -56,7 +57,7 @@ export async function groupBreedRule(
 ): Promise<(categoryId: number, breed: string) => Promise<string>> {
   const entry = (categoryId: number, nameKey: string) => `${categoryId}\u0000${nameKey}`;
   const asked = pets.flatMap(({ categoryId, breed }) =>
-    breed === null ? [] : [{ categoryId, nameKey: catalogNameKey(breed) }],
+    breed === null ? [] : [{ categoryId, nameKey: caseKey(breed) }],
   );
   const listed = asked.length === 0 ? [] : await findBreedsByKeys(db, asked);
   const names = new Map(listed.map((row) => [entry(Number(row.category_id), row.name_key), row.name]));
@@ -67,7 +68,7 @@ export async function groupBreedRule(
   ];
   const withLists = missed.length === 0 ? new Set<number>() : await categoriesWithBreeds(db, missed);
   return async (categoryId, breed) => {
-    const name = names.get(entry(categoryId, catalogNameKey(breed)));
+    const name = names.get(entry(categoryId, caseKey(breed)));
     if (name !== undefined) return name;
     return withLists.has(categoryId) ? resolveBreed(db, categoryId, breed) : breed;
   };
