@@ -1,6 +1,6 @@
 // The catalogue's schemas: categories (Dog, Cat…) and the breeds of each, as the API takes and returns them
 // (validation, serialization, the OpenAPI document and the TypeScript types at once). How their names compare
-// is in catalog-name.ts.
+// is in case-key.ts.
 import { Type, type Static } from '@sinclair/typebox';
 import { catalogNameLimits } from './catalog-name.js';
 import { noControlCharacters } from './control-characters.js';

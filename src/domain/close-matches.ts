@@ -1,6 +1,6 @@
 // Which names of a list someone probably meant when the name they gave is in none: for a refusal's message.
 import { distance } from 'fastest-levenshtein';
-import { catalogNameKey } from './catalog-name.js';
+import { caseKey } from './case-key.js';
 
 /**
  * How far `wanted` (a key) is from `name`: the fewest single-character edits that turn it into the whole name,
@@ -9,7 +9,7 @@ import { catalogNameKey } from './catalog-name.js';
  * which ranks `Terrier` before `Airedale Terrier` for `terier`.
  */
 function editsTo(wanted: string, name: string): { nearest: number; whole: number } {
-  const key = catalogNameKey(name);
+  const key = caseKey(name);
   const whole = distance(wanted, key);
   const parts = [key.slice(0, wanted.length), ...key.split(/\s+/)];
   return { nearest: Math.min(whole, ...parts.map((part) => distance(wanted, part))), whole };
@@ -20,7 +20,7 @@ function editsTo(wanted: string, name: string): { nearest: number; whole: number
  * least one edit), ties in the order of `names`.
  */
 export function closeMatches(wanted: string, names: readonly string[], max = 3): string[] {
-  const key = catalogNameKey(wanted);
+  const key = caseKey(wanted);
   const allowed = Math.max(1, Math.floor(key.length / 3));
   return names
     .map((name) => ({ name, ...editsTo(key, name) }))

@@ -17,21 +17,23 @@ export const maxFoldedBytesPerCharacter = 33;
 /** The longest word kept: longer runs are cut, in the index and in queries alike, so that both agree. */
 const maxWordLength = 100;
 
+/** Every word of `texts`, in order, repeats included. */
+const allWordsOf = (texts: ReadonlyArray<string | null>): string[] =>
+  texts.flatMap((text) =>
+    text ? [...foldText(text).matchAll(wordPattern)].map(([word]) => word.slice(0, maxWordLength)) : [],
+  );
+
 /** The distinct words of `texts`, in the order they first appear. */
-export function wordsOf(texts: ReadonlyArray<string | null>): string[] {
-  const words = new Set<string>();
-  for (const text of texts) {
-    if (text)
-      for (const [word] of foldText(text).matchAll(wordPattern)) words.add(word.slice(0, maxWordLength));
-  }
-  return [...words];
-}
+export const wordsOf = (texts: ReadonlyArray<string | null>): string[] => [...new Set(allWordsOf(texts))];
 
 /**
- * The words of a query: each must match a word of the pet, and the last also matches as a prefix. A query
- * with no word in it (only punctuation or emoji, say) has none, and matches no pet.
+ * The words of a query: each must match a word of the pet, and the last one, as written, also matches as a
+ * prefix. Repeats are dropped only after the last word is taken: in `cat tab cat`, `cat` is the prefix and
+ * `tab` must still be a whole word. A query with no word in it (only punctuation or emoji, say) has none,
+ * and matches no pet.
  */
 export function queryWords(q: string): { words: string[]; prefix: string | undefined } {
-  const all = wordsOf([q]);
-  return { words: all.slice(0, -1), prefix: all.at(-1) };
+  const all = allWordsOf([q]);
+  const prefix = all.at(-1);
+  return { words: [...new Set(all.slice(0, -1))], prefix };
 }

@@ -2,7 +2,8 @@
 // case-insensitively, and is kept in the list's spelling. Called by the pet use cases inside their transaction,
 // so that the list it checks is the one the pet is written against.
 import type { Kysely, Transaction } from 'kysely';
-import { byCatalogName, catalogNameKey } from '../domain/catalog-name.js';
+import { caseKey } from '../domain/case-key.js';
+import { byCatalogName } from '../domain/catalog-name.js';
 import { closeMatches } from '../domain/close-matches.js';
 import { ApiError } from '../errors/api-error.js';
 import {
@@ -24,7 +25,7 @@ export async function resolveBreed(
   categoryId: number,
   breed: string,
 ): Promise<string> {
-  const listed = await findBreedByKey(db, categoryId, catalogNameKey(breed));
+  const listed = await findBreedByKey(db, categoryId, caseKey(breed));
   if (listed) return listed.name;
   const breeds = await listBreedRows(db, categoryId);
   if (breeds.length === 0) return breed;
@@ -57,7 +58,7 @@ export async function groupBreedRule(
 ): Promise<(categoryId: number, breed: string) => Promise<string>> {
   const entry = (categoryId: number, nameKey: string) => `${categoryId}\u0000${nameKey}`;
   const asked = pets.flatMap(({ categoryId, breed }) =>
-    breed === null ? [] : [{ categoryId, nameKey: catalogNameKey(breed) }],
+    breed === null ? [] : [{ categoryId, nameKey: caseKey(breed) }],
   );
   const listed = asked.length === 0 ? [] : await findBreedsByKeys(db, asked);
   const names = new Map(listed.map((row) => [entry(Number(row.category_id), row.name_key), row.name]));
@@ -69,7 +70,7 @@ export async function groupBreedRule(
   const withLists = missed.length === 0 ? new Set<number>() : await categoriesWithBreeds(db, missed);
   const read = new Set(asked.map(({ categoryId, nameKey }) => entry(categoryId, nameKey)));
   return async (categoryId, breed) => {
-    const key = entry(categoryId, catalogNameKey(breed));
+    const key = entry(categoryId, caseKey(breed));
     const name = names.get(key);
     if (name !== undefined) return name;
     return withLists.has(categoryId) || !read.has(key) ? resolveBreed(db, categoryId, breed) : breed;

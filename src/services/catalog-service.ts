@@ -1,6 +1,7 @@
 // Use cases on the catalogue: list categories and a category's breeds, add either, rename a category. A name
 // is taken whatever its case: the unique constraints on the names' keys decide, even between instances.
-import { byCatalogName, catalogNameKey, type CatalogEntry } from '../domain/catalog-name.js';
+import { caseKey } from '../domain/case-key.js';
+import { byCatalogName, type CatalogEntry } from '../domain/catalog-name.js';
 import type { Breed, Category } from '../domain/category.js';
 import { ApiError } from '../errors/api-error.js';
 import {
@@ -34,7 +35,7 @@ export interface CatalogService {
 const cachedBreedLists = 100;
 
 const toEntry = ({ id, name }: CatalogEntry): CatalogEntry => ({ id, name });
-const keyed = (name: string): CatalogName => ({ name, name_key: catalogNameKey(name) });
+const keyed = (name: string): CatalogName => ({ name, name_key: caseKey(name) });
 
 export function createCatalogService(store: Store, speed: Speed, writes: Writes): CatalogService {
   const categoryLists = speed.cache<Category[]>('data', 1);
@@ -49,7 +50,7 @@ export function createCatalogService(store: Store, speed: Speed, writes: Writes)
   /** The 409 for a name another category holds, when `error` is a breach of the constraint on names. */
   const categoryTaken = async (error: unknown, name: string) => {
     if (!store.isUniqueViolation(error, categoryNameIndex)) return error;
-    const holder = await findCategoryByKey(store.db, catalogNameKey(name));
+    const holder = await findCategoryByKey(store.db, caseKey(name));
     return holder ? new ApiError('category_exists', JSON.stringify(holder.name), holder.id) : error;
   };
 
@@ -95,7 +96,7 @@ export function createCatalogService(store: Store, speed: Speed, writes: Writes)
         );
       } catch (error) {
         if (!store.isUniqueViolation(error, breedNameIndex)) throw error;
-        const holder = await findBreedByKey(store.db, categoryId, catalogNameKey(name));
+        const holder = await findBreedByKey(store.db, categoryId, caseKey(name));
         if (!holder) throw error;
         const where = `${category.id} (${category.name})`;
         throw new ApiError('breed_exists', where, JSON.stringify(holder.name), holder.id);

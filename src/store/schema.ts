@@ -171,7 +171,7 @@ export interface OrdersTable {
   updated_at: number;
 }
 
-/** A category of animals (Dog, Cat…). `name_key` is the name as compared (src/domain/catalog-name.ts), unique. */
+/** A category of animals (Dog, Cat…). `name_key` is the name as compared (src/domain/case-key.ts), unique. */
 export interface CategoriesTable {
   id: Generated<number>;
   name: string;

@@ -50,13 +50,15 @@ const petWords = (pet: Pet) =>
       .flatMap(wordsOf)
       .map((w) => w.slice(0, 100)),
   );
+/** The documented rule: every word of `q` is a word of the pet, except that the last, as written, may be the start of one. */
 const found = (pets: Pet[], q: string) => {
-  const query = [...new Set(wordsOf(q).map((w) => w.slice(0, 100)))];
+  const query = wordsOf(q).map((w) => w.slice(0, 100));
   if (query.length === 0) return [];
+  const whole = query.slice(0, -1);
   const last = query.at(-1)!;
   return pets.filter((pet) => {
     const own = petWords(pet);
-    return query.slice(0, -1).every((w) => own.has(w)) && [...own].some((w) => w.startsWith(last));
+    return whole.every((w) => own.has(w)) && [...own].some((w) => w.startsWith(last));
   });
 };
 
@@ -96,6 +98,10 @@ for (const backend of backends) {
             maxLength: 6,
           })
           .map((parts) => parts.join(' ')),
+        // A word said again last: it is then the prefix, and every word before it must be whole.
+        fc
+          .array(fc.constantFrom(...words, 'ta', 'zo', 'sh'), { minLength: 1, maxLength: 4 })
+          .chain((parts) => fc.constantFrom(...parts).map((again) => [...parts, again].join(' '))),
       );
       await fc.assert(
         fc.asyncProperty(q, async (text) => {

@@ -1,6 +1,7 @@
 // The breed rule through HTTP, on every backend: where the category has a breed list (the starter set's Dog
 // and Cat), a pet's breed must name one of its breeds, in any case, and is kept in the list's spelling;
-// otherwise 400 with close matches. A category without a list, or without a record, takes any breed.
+// otherwise 400 with close matches. A category without a list, or without a record, takes any breed. The breed
+// filter and the catalogue compare names by the same rule.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { backends } from '../helpers/backends.js';
@@ -71,6 +72,42 @@ for (const backend of backends) {
         assert.equal(res.json().breed, 'Anything Goes');
         assert.equal(res.json().categoryId, categoryId);
       }
+    });
+
+    test('one rule compares names everywhere: the catalogue, the breed rule, the breed filter and tags', async () => {
+      const added = await t.request({
+        method: 'POST',
+        url: `/v1/categories/${dog}/breeds`,
+        headers: t.auth,
+        payload: { name: 'Großspitz' },
+      });
+      assert.equal(added.statusCode, 201, added.body);
+      const again = await t.request({
+        method: 'POST',
+        url: `/v1/categories/${dog}/breeds`,
+        headers: t.auth,
+        payload: { name: 'GROẞSPITZ' },
+      });
+      assert.equal(again.json().code, 'breed_exists', 'the catalogue: ẞ is ß is ss');
+      const res = await create({ name: 'Spitz', categoryId: dog, breed: 'GROSSSPITZ', tags: ['Straße'] });
+      assert.equal(res.statusCode, 201, res.body);
+      assert.equal(res.json().breed, 'Großspitz', 'the breed rule');
+      const found = async (query: string) => {
+        const page = await t.request({ url: `/v1/pets?limit=100&${query}`, headers: t.auth });
+        assert.equal(page.statusCode, 200, page.body);
+        return (page.json() as Array<{ id: number }>).map((pet) => pet.id);
+      };
+      for (const breed of ['GROSSSPITZ', 'Großspitz', 'grossspitz', 'GROẞSPITZ'])
+        assert.deepEqual(
+          await found(`breed=${encodeURIComponent(breed)}`),
+          [res.json().id],
+          `breed=${breed}`,
+        );
+      for (const tag of ['STRASSE', 'straße'])
+        assert.deepEqual(await found(`tag=${encodeURIComponent(tag)}`), [res.json().id], `tag=${tag}`);
+      const twins = await create({ name: 'Twins', categoryId: unrecorded, tags: ['Straße', 'STRASSE'] });
+      assert.equal(twins.statusCode, 400, twins.body);
+      assert.match(twins.json().message, /tags must be unique whatever their case: "Straße" and "STRASSE"/);
     });
 
     test('in a group of concurrent creations, a refused breed is refused alone', async () => {

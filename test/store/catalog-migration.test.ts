@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { sql, type Kysely } from 'kysely';
-import { catalogNameKey } from '../../src/domain/catalog-name.js';
+import { caseKey } from '../../src/domain/case-key.js';
 import { NewBreedSchema, NewCategorySchema } from '../../src/domain/category.js';
 import { createValidatorCompiler } from '../../src/http/validation.js';
 import { addStarterCatalog } from '../../src/store/migrations/2026-11-28-b-catalog.js';
@@ -40,7 +40,7 @@ test('the starter file: the eight categories in order, every name valid as the A
   for (const { name, breeds } of starterCatalog.categories) {
     assert.ok(validCategory({ name }) && name === name.trim(), name);
     for (const breed of breeds) assert.ok(validBreed({ name: breed }) && breed === breed.trim(), breed);
-    assert.equal(new Set(breeds.map(catalogNameKey)).size, breeds.length, `${name}: a breed twice`);
+    assert.equal(new Set(breeds.map(caseKey)).size, breeds.length, `${name}: a breed twice`);
   }
 });
 

@@ -97,7 +97,11 @@ for (const backend of backends) {
         }).migrateTo('2026-11-28-e-photos');
         assert.equal(error, undefined);
         assert.deepEqual(await termRows(store), before, 'down writes the word rows back');
-        assert.deepEqual(await migrateToLatest(store), [wordIndexMigration], 'and up again');
+        assert.deepEqual(
+          await migrateToLatest(store),
+          Object.keys(migrationsFor(store.dialect)).filter((name) => name >= wordIndexMigration),
+          'and up again',
+        );
         assert.deepEqual(await found('q=calm%20tabby'), [zoe]);
       } finally {
         await (app ? app.close() : store.close());

@@ -1,7 +1,7 @@
 // `petstore breeds import`: adds a file's breeds to a category, one request each, skipping the names the
 // category has already (compared as the service compares them) rather than failing on them.
 import { PetstoreError, type PetstoreClient } from '@petstore/client';
-import { catalogNameKey } from '../../domain/catalog-name.js';
+import { caseKey } from '../../domain/case-key.js';
 import type { BreedLine } from './breed-file.js';
 
 /** A name the service refused, and why. */
@@ -28,10 +28,10 @@ export async function importBreeds(
   categoryId: number,
   lines: readonly BreedLine[],
 ): Promise<BreedImportSummary> {
-  const present = new Set((await client.listBreeds(categoryId)).map(({ name }) => catalogNameKey(name)));
+  const present = new Set((await client.listBreeds(categoryId)).map(({ name }) => caseKey(name)));
   const summary: BreedImportSummary = { names: lines.length, added: 0, alreadyPresent: 0, rejected: [] };
   for (const { line, name } of lines) {
-    const key = catalogNameKey(name);
+    const key = caseKey(name);
     if (present.has(key)) {
       summary.alreadyPresent++;
       continue;

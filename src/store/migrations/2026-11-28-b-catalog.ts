@@ -1,7 +1,7 @@
 // The catalogue: categories and the breeds of each, with the starter set for a deployment that has no category
 // yet; and the new scope that manages them, for the keys that held every scope.
 import { sql, type Generated, type Kysely, type Migration } from 'kysely';
-import { catalogNameKey } from '../../domain/catalog-name.js';
+import { caseKey } from '../../domain/case-key.js';
 import type { DialectName } from '../store.js';
 import { tableWithSerialId } from './serial-id.js';
 import starterCatalog from '../catalog/starter-catalog.json' with { type: 'json' };
@@ -20,7 +20,7 @@ export const catalog = (dialect: DialectName): Migration => ({
     // Ids are never reused, as for pets.
     const withId = (table: string) => tableWithSerialId(db, dialect, table);
 
-    // Names are unique by their key (src/domain/catalog-name.ts), computed by the service so that both
+    // Names are unique by their key (src/domain/case-key.ts), computed by the service so that both
     // dialects compare alike; the constraint makes two concurrent additions of one name end in one row.
     await withId('categories')
       .addColumn('name', 'text', (col) => col.notNull())
@@ -61,13 +61,13 @@ export async function addStarterCatalog(db: Kysely<unknown>): Promise<boolean> {
   for (const { name, breeds } of starterCatalog.categories) {
     const { id } = await catalogDb
       .insertInto('categories')
-      .values({ name, name_key: catalogNameKey(name) })
+      .values({ name, name_key: caseKey(name) })
       .returning('id')
       .executeTakeFirstOrThrow();
     if (breeds.length === 0) continue;
     await catalogDb
       .insertInto('breeds')
-      .values(breeds.map((breed) => ({ category_id: id, name: breed, name_key: catalogNameKey(breed) })))
+      .values(breeds.map((breed) => ({ category_id: id, name: breed, name_key: caseKey(breed) })))
       .execute();
   }
   return true;

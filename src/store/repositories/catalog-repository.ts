@@ -1,5 +1,5 @@
 // Reading and writing the catalogue: categories and the breeds of each. Names come with their key
-// (src/domain/catalog-name.ts), which the unique constraints compare.
+// (src/domain/case-key.ts), which the unique constraints compare.
 import type { Kysely, Transaction } from 'kysely';
 import type { BreedRow, CategoryRow, Database } from '../schema.js';
 
