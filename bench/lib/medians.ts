@@ -29,6 +29,7 @@ export function summarize(rounds: RoundResult[]): RowSummary {
     const known = values.filter((v): v is number => v !== undefined);
     return known.length ? Math.max(...known) : undefined;
   };
+  const childRssBytes = peak(rounds.map((r) => r.childRssBytes));
   return {
     rps: median(rounds.map((r) => r.rps)),
     p50Ms: median(rounds.map((r) => r.p50Ms)),
@@ -36,7 +37,8 @@ export function summarize(rounds: RoundResult[]): RowSummary {
     non2xx: rounds.reduce((sum, r) => sum + r.non2xx, 0),
     errors: rounds.reduce((sum, r) => sum + r.errors, 0),
     rssBytes: peak(rounds.map((r) => r.rssBytes)),
-    childRssBytes: peak(rounds.map((r) => r.childRssBytes)),
+    // Only rows that uploaded photos have child processes to count.
+    ...(childRssBytes !== undefined && { childRssBytes }),
   };
 }
 
