@@ -248,6 +248,35 @@ for (const backend of backends) {
       assert.deepEqual(orders, ['placed', 'approved'], 'neither order moved');
     });
 
+    // Fixed rows, written from the rule rather than read from the table under test: a read-only key may
+    // change no pet, and each refusal leaves the pet as it was.
+    test('a pets:read key: POST, PATCH and DELETE on pets are 403 insufficient_scope and change nothing', async () => {
+      const { key } = await t.app.services.apiKeys.create({
+        name: 'read only',
+        plan: 'business',
+        scopes: ['pets:read'],
+      });
+      const readOnly = { authorization: `Bearer ${key}` };
+      const petId = await newPet(t, { name: 'Fixed' });
+      const before = (await t.request({ url: `/v1/pets?limit=100`, headers: readOnly })).json();
+      const rows: InjectOptions[] = [
+        { method: 'POST', url: '/v1/pets', payload: { name: 'Sneaky', categoryId: 1 } },
+        {
+          method: 'PATCH',
+          url: `/v1/pets/${petId}`,
+          headers: { 'content-type': 'application/merge-patch+json' },
+          payload: JSON.stringify({ name: 'Renamed' }),
+        },
+        { method: 'DELETE', url: `/v1/pets/${petId}` },
+      ];
+      for (const row of rows) {
+        const res = await t.request({ ...row, headers: { ...row.headers, ...readOnly } });
+        assert.equal(res.statusCode, 403, `${row.method} ${row.url}: ${res.body}`);
+        assert.equal(res.json().code, 'insufficient_scope');
+      }
+      assert.deepEqual((await t.request({ url: `/v1/pets?limit=100`, headers: readOnly })).json(), before);
+    });
+
     test('a 403 counts against the key’s quota, and comes before the body is validated', async () => {
       const { key } = await t.app.services.apiKeys.create({
         name: 'ro',

@@ -150,6 +150,26 @@ for (const backend of backends) {
       );
     });
 
+    test('rename onto another category’s name in another case (DOG onto Dog) is 409 and changes nothing', async () => {
+      const { id } = await created(await addCategory('Axolotl'));
+      const dog = (await get('/v1/categories')).find((c) => c.name === 'Dog')!;
+      for (const name of ['DOG', 'dOG', ' Dog ']) {
+        const taken = await rename(id, name);
+        assert.equal(taken.statusCode, 409, `${name}: ${taken.body}`);
+        assert.equal(taken.json().code, 'category_exists');
+        assert.match(taken.json().message, new RegExp(`"Dog".*\\b${dog.id}\\b`));
+      }
+      const after = await get('/v1/categories');
+      assert.deepEqual(
+        after.find((c) => c.id === id),
+        { id, name: 'Axolotl' },
+      );
+      assert.deepEqual(
+        after.find((c) => c.id === dog.id),
+        dog,
+      );
+    });
+
     test('an unknown category is 404 category_not_found on every operation that names one', async () => {
       const unknown = [
         { url: '/v1/categories/987654/breeds' },
