@@ -387,7 +387,7 @@ export interface components {
              * @description Machine-readable error code; the closed set is listed in docs/errors.md.
              * @enum {string}
              */
-            code: "validation_failed" | "malformed_json" | "invalid_cursor" | "unknown_event_type" | "bad_request" | "authentication_required" | "invalid_api_key" | "api_key_revoked" | "api_key_wrong_environment" | "api_key_expired" | "insufficient_scope" | "pet_not_found" | "photo_not_found" | "order_not_found" | "category_not_found" | "category_exists" | "breed_exists" | "pet_not_available" | "pet_has_open_order" | "too_many_photos" | "precondition_failed" | "order_status_conflict" | "route_not_found" | "method_not_allowed" | "uri_too_long" | "payload_too_large" | "headers_too_large" | "request_timeout" | "unsupported_media_type" | "unsupported_image" | "invalid_image" | "image_too_large" | "service_unavailable" | "rate_limited" | "api_key_banned" | "idempotency_key_in_flight" | "idempotency_key_reused" | "internal_error";
+            code: "validation_failed" | "malformed_json" | "invalid_cursor" | "unknown_event_type" | "bad_request" | "authentication_required" | "invalid_api_key" | "api_key_revoked" | "api_key_wrong_environment" | "api_key_expired" | "insufficient_scope" | "cors_disabled" | "pet_not_found" | "photo_not_found" | "order_not_found" | "category_not_found" | "category_exists" | "breed_exists" | "pet_not_available" | "pet_has_open_order" | "too_many_photos" | "precondition_failed" | "order_status_conflict" | "route_not_found" | "method_not_allowed" | "uri_too_long" | "payload_too_large" | "headers_too_large" | "request_timeout" | "unsupported_media_type" | "unsupported_image" | "invalid_image" | "image_too_large" | "service_unavailable" | "rate_limited" | "api_key_banned" | "idempotency_key_in_flight" | "idempotency_key_reused" | "internal_error";
             /** @description Human-readable description of what went wrong */
             message: string;
             /** @description The HTTP status code of the response */
@@ -952,7 +952,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `insufficient_scope` (The key is valid but does not hold a scope that allows the operation; the message and `WWW-Authenticate` name the scope needed (docs/security.md).) */
+            /** @description Error. Codes: `insufficient_scope` (The key is valid but does not hold a scope that allows the operation; the message and `WWW-Authenticate` name the scope needed (docs/security.md).) `cors_disabled` (A browser’s CORS preflight (`OPTIONS` with `Origin` and `Access-Control-Request-Method`) while CORS is off, as it is by default; a request with no such headers gets the usual 401 without a key (docs/security.md).) */
             403: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -1019,7 +1019,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `service_unavailable` (The database cannot be reached, or the instance is shutting down, or (PostgreSQL with Redis) a write cannot be announced to the other instances because Redis cannot be reached, or every image processing slot of the instance is busy with other uploads. Retry after `Retry-After`.) */
+            /** @description Error. Codes: `service_unavailable` (The database cannot be reached, or the instance is shutting down, or (PostgreSQL with Redis) a write cannot be announced to the other instances because Redis cannot be reached, or an upload found every image processing slot of the instance busy and its queue full or its wait over, or the process that re-encoded it stopped. Retry after `Retry-After`.) */
             503: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -1130,7 +1130,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `insufficient_scope` (The key is valid but does not hold a scope that allows the operation; the message and `WWW-Authenticate` name the scope needed (docs/security.md).) */
+            /** @description Error. Codes: `insufficient_scope` (The key is valid but does not hold a scope that allows the operation; the message and `WWW-Authenticate` name the scope needed (docs/security.md).) `cors_disabled` (A browser’s CORS preflight (`OPTIONS` with `Origin` and `Access-Control-Request-Method`) while CORS is off, as it is by default; a request with no such headers gets the usual 401 without a key (docs/security.md).) */
             403: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -1283,7 +1283,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `service_unavailable` (The database cannot be reached, or the instance is shutting down, or (PostgreSQL with Redis) a write cannot be announced to the other instances because Redis cannot be reached, or every image processing slot of the instance is busy with other uploads. Retry after `Retry-After`.) */
+            /** @description Error. Codes: `service_unavailable` (The database cannot be reached, or the instance is shutting down, or (PostgreSQL with Redis) a write cannot be announced to the other instances because Redis cannot be reached, or an upload found every image processing slot of the instance busy and its queue full or its wait over, or the process that re-encoded it stopped. Retry after `Retry-After`.) */
             503: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -1401,7 +1401,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `insufficient_scope` (The key is valid but does not hold a scope that allows the operation; the message and `WWW-Authenticate` name the scope needed (docs/security.md).) */
+            /** @description Error. Codes: `insufficient_scope` (The key is valid but does not hold a scope that allows the operation; the message and `WWW-Authenticate` name the scope needed (docs/security.md).) `cors_disabled` (A browser’s CORS preflight (`OPTIONS` with `Origin` and `Access-Control-Request-Method`) while CORS is off, as it is by default; a request with no such headers gets the usual 401 without a key (docs/security.md).) */
             403: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -1534,7 +1534,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `service_unavailable` (The database cannot be reached, or the instance is shutting down, or (PostgreSQL with Redis) a write cannot be announced to the other instances because Redis cannot be reached, or every image processing slot of the instance is busy with other uploads. Retry after `Retry-After`.) */
+            /** @description Error. Codes: `service_unavailable` (The database cannot be reached, or the instance is shutting down, or (PostgreSQL with Redis) a write cannot be announced to the other instances because Redis cannot be reached, or an upload found every image processing slot of the instance busy and its queue full or its wait over, or the process that re-encoded it stopped. Retry after `Retry-After`.) */
             503: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -1640,7 +1640,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `insufficient_scope` (The key is valid but does not hold a scope that allows the operation; the message and `WWW-Authenticate` name the scope needed (docs/security.md).) */
+            /** @description Error. Codes: `insufficient_scope` (The key is valid but does not hold a scope that allows the operation; the message and `WWW-Authenticate` name the scope needed (docs/security.md).) `cors_disabled` (A browser’s CORS preflight (`OPTIONS` with `Origin` and `Access-Control-Request-Method`) while CORS is off, as it is by default; a request with no such headers gets the usual 401 without a key (docs/security.md).) */
             403: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -1812,7 +1812,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `service_unavailable` (The database cannot be reached, or the instance is shutting down, or (PostgreSQL with Redis) a write cannot be announced to the other instances because Redis cannot be reached, or every image processing slot of the instance is busy with other uploads. Retry after `Retry-After`.) */
+            /** @description Error. Codes: `service_unavailable` (The database cannot be reached, or the instance is shutting down, or (PostgreSQL with Redis) a write cannot be announced to the other instances because Redis cannot be reached, or an upload found every image processing slot of the instance busy and its queue full or its wait over, or the process that re-encoded it stopped. Retry after `Retry-After`.) */
             503: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -1930,7 +1930,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `insufficient_scope` (The key is valid but does not hold a scope that allows the operation; the message and `WWW-Authenticate` name the scope needed (docs/security.md).) */
+            /** @description Error. Codes: `insufficient_scope` (The key is valid but does not hold a scope that allows the operation; the message and `WWW-Authenticate` name the scope needed (docs/security.md).) `cors_disabled` (A browser’s CORS preflight (`OPTIONS` with `Origin` and `Access-Control-Request-Method`) while CORS is off, as it is by default; a request with no such headers gets the usual 401 without a key (docs/security.md).) */
             403: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -2146,7 +2146,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `service_unavailable` (The database cannot be reached, or the instance is shutting down, or (PostgreSQL with Redis) a write cannot be announced to the other instances because Redis cannot be reached, or every image processing slot of the instance is busy with other uploads. Retry after `Retry-After`.) */
+            /** @description Error. Codes: `service_unavailable` (The database cannot be reached, or the instance is shutting down, or (PostgreSQL with Redis) a write cannot be announced to the other instances because Redis cannot be reached, or an upload found every image processing slot of the instance busy and its queue full or its wait over, or the process that re-encoded it stopped. Retry after `Retry-After`.) */
             503: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -2261,7 +2261,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `insufficient_scope` (The key is valid but does not hold a scope that allows the operation; the message and `WWW-Authenticate` name the scope needed (docs/security.md).) */
+            /** @description Error. Codes: `insufficient_scope` (The key is valid but does not hold a scope that allows the operation; the message and `WWW-Authenticate` name the scope needed (docs/security.md).) `cors_disabled` (A browser’s CORS preflight (`OPTIONS` with `Origin` and `Access-Control-Request-Method`) while CORS is off, as it is by default; a request with no such headers gets the usual 401 without a key (docs/security.md).) */
             403: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -2456,7 +2456,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `service_unavailable` (The database cannot be reached, or the instance is shutting down, or (PostgreSQL with Redis) a write cannot be announced to the other instances because Redis cannot be reached, or every image processing slot of the instance is busy with other uploads. Retry after `Retry-After`.) */
+            /** @description Error. Codes: `service_unavailable` (The database cannot be reached, or the instance is shutting down, or (PostgreSQL with Redis) a write cannot be announced to the other instances because Redis cannot be reached, or an upload found every image processing slot of the instance busy and its queue full or its wait over, or the process that re-encoded it stopped. Retry after `Retry-After`.) */
             503: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -2558,7 +2558,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `insufficient_scope` (The key is valid but does not hold a scope that allows the operation; the message and `WWW-Authenticate` name the scope needed (docs/security.md).) */
+            /** @description Error. Codes: `insufficient_scope` (The key is valid but does not hold a scope that allows the operation; the message and `WWW-Authenticate` name the scope needed (docs/security.md).) `cors_disabled` (A browser’s CORS preflight (`OPTIONS` with `Origin` and `Access-Control-Request-Method`) while CORS is off, as it is by default; a request with no such headers gets the usual 401 without a key (docs/security.md).) */
             403: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -2688,7 +2688,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `service_unavailable` (The database cannot be reached, or the instance is shutting down, or (PostgreSQL with Redis) a write cannot be announced to the other instances because Redis cannot be reached, or every image processing slot of the instance is busy with other uploads. Retry after `Retry-After`.) */
+            /** @description Error. Codes: `service_unavailable` (The database cannot be reached, or the instance is shutting down, or (PostgreSQL with Redis) a write cannot be announced to the other instances because Redis cannot be reached, or an upload found every image processing slot of the instance busy and its queue full or its wait over, or the process that re-encoded it stopped. Retry after `Retry-After`.) */
             503: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -2792,7 +2792,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `insufficient_scope` (The key is valid but does not hold a scope that allows the operation; the message and `WWW-Authenticate` name the scope needed (docs/security.md).) */
+            /** @description Error. Codes: `insufficient_scope` (The key is valid but does not hold a scope that allows the operation; the message and `WWW-Authenticate` name the scope needed (docs/security.md).) `cors_disabled` (A browser’s CORS preflight (`OPTIONS` with `Origin` and `Access-Control-Request-Method`) while CORS is off, as it is by default; a request with no such headers gets the usual 401 without a key (docs/security.md).) */
             403: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -2943,7 +2943,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `service_unavailable` (The database cannot be reached, or the instance is shutting down, or (PostgreSQL with Redis) a write cannot be announced to the other instances because Redis cannot be reached, or every image processing slot of the instance is busy with other uploads. Retry after `Retry-After`.) */
+            /** @description Error. Codes: `service_unavailable` (The database cannot be reached, or the instance is shutting down, or (PostgreSQL with Redis) a write cannot be announced to the other instances because Redis cannot be reached, or an upload found every image processing slot of the instance busy and its queue full or its wait over, or the process that re-encoded it stopped. Retry after `Retry-After`.) */
             503: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -3047,7 +3047,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `insufficient_scope` (The key is valid but does not hold a scope that allows the operation; the message and `WWW-Authenticate` name the scope needed (docs/security.md).) */
+            /** @description Error. Codes: `insufficient_scope` (The key is valid but does not hold a scope that allows the operation; the message and `WWW-Authenticate` name the scope needed (docs/security.md).) `cors_disabled` (A browser’s CORS preflight (`OPTIONS` with `Origin` and `Access-Control-Request-Method`) while CORS is off, as it is by default; a request with no such headers gets the usual 401 without a key (docs/security.md).) */
             403: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -3114,7 +3114,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `service_unavailable` (The database cannot be reached, or the instance is shutting down, or (PostgreSQL with Redis) a write cannot be announced to the other instances because Redis cannot be reached, or every image processing slot of the instance is busy with other uploads. Retry after `Retry-After`.) */
+            /** @description Error. Codes: `service_unavailable` (The database cannot be reached, or the instance is shutting down, or (PostgreSQL with Redis) a write cannot be announced to the other instances because Redis cannot be reached, or an upload found every image processing slot of the instance busy and its queue full or its wait over, or the process that re-encoded it stopped. Retry after `Retry-After`.) */
             503: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -3219,7 +3219,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `insufficient_scope` (The key is valid but does not hold a scope that allows the operation; the message and `WWW-Authenticate` name the scope needed (docs/security.md).) */
+            /** @description Error. Codes: `insufficient_scope` (The key is valid but does not hold a scope that allows the operation; the message and `WWW-Authenticate` name the scope needed (docs/security.md).) `cors_disabled` (A browser’s CORS preflight (`OPTIONS` with `Origin` and `Access-Control-Request-Method`) while CORS is off, as it is by default; a request with no such headers gets the usual 401 without a key (docs/security.md).) */
             403: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -3286,7 +3286,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `service_unavailable` (The database cannot be reached, or the instance is shutting down, or (PostgreSQL with Redis) a write cannot be announced to the other instances because Redis cannot be reached, or every image processing slot of the instance is busy with other uploads. Retry after `Retry-After`.) */
+            /** @description Error. Codes: `service_unavailable` (The database cannot be reached, or the instance is shutting down, or (PostgreSQL with Redis) a write cannot be announced to the other instances because Redis cannot be reached, or an upload found every image processing slot of the instance busy and its queue full or its wait over, or the process that re-encoded it stopped. Retry after `Retry-After`.) */
             503: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -3395,7 +3395,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `insufficient_scope` (The key is valid but does not hold a scope that allows the operation; the message and `WWW-Authenticate` name the scope needed (docs/security.md).) */
+            /** @description Error. Codes: `insufficient_scope` (The key is valid but does not hold a scope that allows the operation; the message and `WWW-Authenticate` name the scope needed (docs/security.md).) `cors_disabled` (A browser’s CORS preflight (`OPTIONS` with `Origin` and `Access-Control-Request-Method`) while CORS is off, as it is by default; a request with no such headers gets the usual 401 without a key (docs/security.md).) */
             403: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -3569,7 +3569,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `service_unavailable` (The database cannot be reached, or the instance is shutting down, or (PostgreSQL with Redis) a write cannot be announced to the other instances because Redis cannot be reached, or every image processing slot of the instance is busy with other uploads. Retry after `Retry-After`.) */
+            /** @description Error. Codes: `service_unavailable` (The database cannot be reached, or the instance is shutting down, or (PostgreSQL with Redis) a write cannot be announced to the other instances because Redis cannot be reached, or an upload found every image processing slot of the instance busy and its queue full or its wait over, or the process that re-encoded it stopped. Retry after `Retry-After`.) */
             503: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -3667,7 +3667,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `insufficient_scope` (The key is valid but does not hold a scope that allows the operation; the message and `WWW-Authenticate` name the scope needed (docs/security.md).) */
+            /** @description Error. Codes: `insufficient_scope` (The key is valid but does not hold a scope that allows the operation; the message and `WWW-Authenticate` name the scope needed (docs/security.md).) `cors_disabled` (A browser’s CORS preflight (`OPTIONS` with `Origin` and `Access-Control-Request-Method`) while CORS is off, as it is by default; a request with no such headers gets the usual 401 without a key (docs/security.md).) */
             403: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -3776,7 +3776,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `service_unavailable` (The database cannot be reached, or the instance is shutting down, or (PostgreSQL with Redis) a write cannot be announced to the other instances because Redis cannot be reached, or every image processing slot of the instance is busy with other uploads. Retry after `Retry-After`.) */
+            /** @description Error. Codes: `service_unavailable` (The database cannot be reached, or the instance is shutting down, or (PostgreSQL with Redis) a write cannot be announced to the other instances because Redis cannot be reached, or an upload found every image processing slot of the instance busy and its queue full or its wait over, or the process that re-encoded it stopped. Retry after `Retry-After`.) */
             503: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -3878,7 +3878,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `insufficient_scope` (The key is valid but does not hold a scope that allows the operation; the message and `WWW-Authenticate` name the scope needed (docs/security.md).) */
+            /** @description Error. Codes: `insufficient_scope` (The key is valid but does not hold a scope that allows the operation; the message and `WWW-Authenticate` name the scope needed (docs/security.md).) `cors_disabled` (A browser’s CORS preflight (`OPTIONS` with `Origin` and `Access-Control-Request-Method`) while CORS is off, as it is by default; a request with no such headers gets the usual 401 without a key (docs/security.md).) */
             403: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -4050,7 +4050,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `service_unavailable` (The database cannot be reached, or the instance is shutting down, or (PostgreSQL with Redis) a write cannot be announced to the other instances because Redis cannot be reached, or every image processing slot of the instance is busy with other uploads. Retry after `Retry-After`.) */
+            /** @description Error. Codes: `service_unavailable` (The database cannot be reached, or the instance is shutting down, or (PostgreSQL with Redis) a write cannot be announced to the other instances because Redis cannot be reached, or an upload found every image processing slot of the instance busy and its queue full or its wait over, or the process that re-encoded it stopped. Retry after `Retry-After`.) */
             503: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -4152,7 +4152,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `insufficient_scope` (The key is valid but does not hold a scope that allows the operation; the message and `WWW-Authenticate` name the scope needed (docs/security.md).) */
+            /** @description Error. Codes: `insufficient_scope` (The key is valid but does not hold a scope that allows the operation; the message and `WWW-Authenticate` name the scope needed (docs/security.md).) `cors_disabled` (A browser’s CORS preflight (`OPTIONS` with `Origin` and `Access-Control-Request-Method`) while CORS is off, as it is by default; a request with no such headers gets the usual 401 without a key (docs/security.md).) */
             403: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -4324,7 +4324,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `service_unavailable` (The database cannot be reached, or the instance is shutting down, or (PostgreSQL with Redis) a write cannot be announced to the other instances because Redis cannot be reached, or every image processing slot of the instance is busy with other uploads. Retry after `Retry-After`.) */
+            /** @description Error. Codes: `service_unavailable` (The database cannot be reached, or the instance is shutting down, or (PostgreSQL with Redis) a write cannot be announced to the other instances because Redis cannot be reached, or an upload found every image processing slot of the instance busy and its queue full or its wait over, or the process that re-encoded it stopped. Retry after `Retry-After`.) */
             503: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -4426,7 +4426,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `insufficient_scope` (The key is valid but does not hold a scope that allows the operation; the message and `WWW-Authenticate` name the scope needed (docs/security.md).) */
+            /** @description Error. Codes: `insufficient_scope` (The key is valid but does not hold a scope that allows the operation; the message and `WWW-Authenticate` name the scope needed (docs/security.md).) `cors_disabled` (A browser’s CORS preflight (`OPTIONS` with `Origin` and `Access-Control-Request-Method`) while CORS is off, as it is by default; a request with no such headers gets the usual 401 without a key (docs/security.md).) */
             403: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -4598,7 +4598,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `service_unavailable` (The database cannot be reached, or the instance is shutting down, or (PostgreSQL with Redis) a write cannot be announced to the other instances because Redis cannot be reached, or every image processing slot of the instance is busy with other uploads. Retry after `Retry-After`.) */
+            /** @description Error. Codes: `service_unavailable` (The database cannot be reached, or the instance is shutting down, or (PostgreSQL with Redis) a write cannot be announced to the other instances because Redis cannot be reached, or an upload found every image processing slot of the instance busy and its queue full or its wait over, or the process that re-encoded it stopped. Retry after `Retry-After`.) */
             503: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -4693,7 +4693,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `insufficient_scope` (The key is valid but does not hold a scope that allows the operation; the message and `WWW-Authenticate` name the scope needed (docs/security.md).) */
+            /** @description Error. Codes: `insufficient_scope` (The key is valid but does not hold a scope that allows the operation; the message and `WWW-Authenticate` name the scope needed (docs/security.md).) `cors_disabled` (A browser’s CORS preflight (`OPTIONS` with `Origin` and `Access-Control-Request-Method`) while CORS is off, as it is by default; a request with no such headers gets the usual 401 without a key (docs/security.md).) */
             403: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -4760,7 +4760,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `service_unavailable` (The database cannot be reached, or the instance is shutting down, or (PostgreSQL with Redis) a write cannot be announced to the other instances because Redis cannot be reached, or every image processing slot of the instance is busy with other uploads. Retry after `Retry-After`.) */
+            /** @description Error. Codes: `service_unavailable` (The database cannot be reached, or the instance is shutting down, or (PostgreSQL with Redis) a write cannot be announced to the other instances because Redis cannot be reached, or an upload found every image processing slot of the instance busy and its queue full or its wait over, or the process that re-encoded it stopped. Retry after `Retry-After`.) */
             503: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -4855,7 +4855,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `insufficient_scope` (The key is valid but does not hold a scope that allows the operation; the message and `WWW-Authenticate` name the scope needed (docs/security.md).) */
+            /** @description Error. Codes: `insufficient_scope` (The key is valid but does not hold a scope that allows the operation; the message and `WWW-Authenticate` name the scope needed (docs/security.md).) `cors_disabled` (A browser’s CORS preflight (`OPTIONS` with `Origin` and `Access-Control-Request-Method`) while CORS is off, as it is by default; a request with no such headers gets the usual 401 without a key (docs/security.md).) */
             403: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -4922,7 +4922,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `service_unavailable` (The database cannot be reached, or the instance is shutting down, or (PostgreSQL with Redis) a write cannot be announced to the other instances because Redis cannot be reached, or every image processing slot of the instance is busy with other uploads. Retry after `Retry-After`.) */
+            /** @description Error. Codes: `service_unavailable` (The database cannot be reached, or the instance is shutting down, or (PostgreSQL with Redis) a write cannot be announced to the other instances because Redis cannot be reached, or an upload found every image processing slot of the instance busy and its queue full or its wait over, or the process that re-encoded it stopped. Retry after `Retry-After`.) */
             503: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -5023,7 +5023,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `insufficient_scope` (The key is valid but does not hold a scope that allows the operation; the message and `WWW-Authenticate` name the scope needed (docs/security.md).) */
+            /** @description Error. Codes: `insufficient_scope` (The key is valid but does not hold a scope that allows the operation; the message and `WWW-Authenticate` name the scope needed (docs/security.md).) `cors_disabled` (A browser’s CORS preflight (`OPTIONS` with `Origin` and `Access-Control-Request-Method`) while CORS is off, as it is by default; a request with no such headers gets the usual 401 without a key (docs/security.md).) */
             403: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -5153,7 +5153,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `service_unavailable` (The database cannot be reached, or the instance is shutting down, or (PostgreSQL with Redis) a write cannot be announced to the other instances because Redis cannot be reached, or every image processing slot of the instance is busy with other uploads. Retry after `Retry-After`.) */
+            /** @description Error. Codes: `service_unavailable` (The database cannot be reached, or the instance is shutting down, or (PostgreSQL with Redis) a write cannot be announced to the other instances because Redis cannot be reached, or an upload found every image processing slot of the instance busy and its queue full or its wait over, or the process that re-encoded it stopped. Retry after `Retry-After`.) */
             503: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -5255,7 +5255,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `insufficient_scope` (The key is valid but does not hold a scope that allows the operation; the message and `WWW-Authenticate` name the scope needed (docs/security.md).) */
+            /** @description Error. Codes: `insufficient_scope` (The key is valid but does not hold a scope that allows the operation; the message and `WWW-Authenticate` name the scope needed (docs/security.md).) `cors_disabled` (A browser’s CORS preflight (`OPTIONS` with `Origin` and `Access-Control-Request-Method`) while CORS is off, as it is by default; a request with no such headers gets the usual 401 without a key (docs/security.md).) */
             403: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -5427,7 +5427,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `service_unavailable` (The database cannot be reached, or the instance is shutting down, or (PostgreSQL with Redis) a write cannot be announced to the other instances because Redis cannot be reached, or every image processing slot of the instance is busy with other uploads. Retry after `Retry-After`.) */
+            /** @description Error. Codes: `service_unavailable` (The database cannot be reached, or the instance is shutting down, or (PostgreSQL with Redis) a write cannot be announced to the other instances because Redis cannot be reached, or an upload found every image processing slot of the instance busy and its queue full or its wait over, or the process that re-encoded it stopped. Retry after `Retry-After`.) */
             503: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -5525,7 +5525,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `insufficient_scope` (The key is valid but does not hold a scope that allows the operation; the message and `WWW-Authenticate` name the scope needed (docs/security.md).) */
+            /** @description Error. Codes: `insufficient_scope` (The key is valid but does not hold a scope that allows the operation; the message and `WWW-Authenticate` name the scope needed (docs/security.md).) `cors_disabled` (A browser’s CORS preflight (`OPTIONS` with `Origin` and `Access-Control-Request-Method`) while CORS is off, as it is by default; a request with no such headers gets the usual 401 without a key (docs/security.md).) */
             403: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -5634,7 +5634,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `service_unavailable` (The database cannot be reached, or the instance is shutting down, or (PostgreSQL with Redis) a write cannot be announced to the other instances because Redis cannot be reached, or every image processing slot of the instance is busy with other uploads. Retry after `Retry-After`.) */
+            /** @description Error. Codes: `service_unavailable` (The database cannot be reached, or the instance is shutting down, or (PostgreSQL with Redis) a write cannot be announced to the other instances because Redis cannot be reached, or an upload found every image processing slot of the instance busy and its queue full or its wait over, or the process that re-encoded it stopped. Retry after `Retry-After`.) */
             503: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -5736,7 +5736,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `insufficient_scope` (The key is valid but does not hold a scope that allows the operation; the message and `WWW-Authenticate` name the scope needed (docs/security.md).) */
+            /** @description Error. Codes: `insufficient_scope` (The key is valid but does not hold a scope that allows the operation; the message and `WWW-Authenticate` name the scope needed (docs/security.md).) `cors_disabled` (A browser’s CORS preflight (`OPTIONS` with `Origin` and `Access-Control-Request-Method`) while CORS is off, as it is by default; a request with no such headers gets the usual 401 without a key (docs/security.md).) */
             403: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -5908,7 +5908,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `service_unavailable` (The database cannot be reached, or the instance is shutting down, or (PostgreSQL with Redis) a write cannot be announced to the other instances because Redis cannot be reached, or every image processing slot of the instance is busy with other uploads. Retry after `Retry-After`.) */
+            /** @description Error. Codes: `service_unavailable` (The database cannot be reached, or the instance is shutting down, or (PostgreSQL with Redis) a write cannot be announced to the other instances because Redis cannot be reached, or an upload found every image processing slot of the instance busy and its queue full or its wait over, or the process that re-encoded it stopped. Retry after `Retry-After`.) */
             503: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -6114,7 +6114,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `service_unavailable` (The database cannot be reached, or the instance is shutting down, or (PostgreSQL with Redis) a write cannot be announced to the other instances because Redis cannot be reached, or every image processing slot of the instance is busy with other uploads. Retry after `Retry-After`.) */
+            /** @description Error. Codes: `service_unavailable` (The database cannot be reached, or the instance is shutting down, or (PostgreSQL with Redis) a write cannot be announced to the other instances because Redis cannot be reached, or an upload found every image processing slot of the instance busy and its queue full or its wait over, or the process that re-encoded it stopped. Retry after `Retry-After`.) */
             503: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
