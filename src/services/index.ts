@@ -6,6 +6,10 @@ import { createSpeed, type Speed } from '../speed/index.js';
 import { databasePhotoStorage } from '../store/photo-storage.js';
 import type { Store } from '../store/store.js';
 import { createApiKeysService, type ApiKeysService } from './api-keys-service.js';
+import { createApplicantDataService, type ApplicantDataService } from './applicant-data-service.js';
+import { createOrderLink } from './application-order-link.js';
+import { createApplicationWrites } from './application-writes.js';
+import { createApplicationsService, type ApplicationsService } from './applications-service.js';
 import { createCatalogService, type CatalogService } from './catalog-service.js';
 import { createEventsService, type EventsService } from './events-service.js';
 import { createIdempotency, type Idempotency } from './idempotency.js';
@@ -26,6 +30,8 @@ export interface Services {
   events: EventsService;
   webhooks: WebhooksService;
   catalog: CatalogService;
+  applications: ApplicationsService;
+  applicantData: ApplicantDataService;
   /** The caches, their versions and the batching the use cases share (src/speed/); closed with the services. */
   speed: Speed;
 }
@@ -56,6 +62,9 @@ export async function createServices(
   // Photos' bytes in the database; another PhotoStorage (an object store) would take its place here alone.
   const photoStorage = databasePhotoStorage(store.db);
   const petPhotos = createPetPhotos(photoStorage, config.publicUrl || '/v1');
+  const retention = { closed: config.applicationRetentionDays, adopted: config.adopterRetentionDays };
+  const orderLink = createOrderLink(petPhotos, retention);
+  const writeApplications = createApplicationWrites(store, speed);
   return {
     pets: await createPetsService(store, idempotency, speed, petPhotos, clock),
     photos: createPhotosService(
@@ -71,7 +80,9 @@ export async function createServices(
       },
       clock,
     ),
-    orders: await createOrdersService(store, idempotency, speed, petPhotos, clock),
+    orders: await createOrdersService(store, idempotency, speed, petPhotos, clock, orderLink.follow),
+    applications: await createApplicationsService(store, writeApplications, orderLink, retention, clock),
+    applicantData: createApplicantDataService(store, writeApplications, clock),
     apiKeys,
     keyLimits: createKeyLimitsService(apiKeys, limiter, clock),
     idempotency,

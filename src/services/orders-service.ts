@@ -75,7 +75,7 @@ export interface OrdersService {
   inventory(version?: VersionView): Promise<Inventory>;
 }
 
-const toOrder = (row: OrderRow): Order => ({
+export const toOrder = (row: OrderRow): Order => ({
   id: row.id,
   petId: row.pet_id,
   status: row.status,
@@ -85,7 +85,7 @@ const toOrder = (row: OrderRow): Order => ({
 });
 
 /** The events of an order's step: the order's, and the pet's (with its photos) when the step moved it. */
-const eventsOf = (
+export const eventsOf = (
   order: Order,
   movedPet: PetRow | undefined,
   photos: Map<number, Photo[]>,
@@ -100,7 +100,11 @@ const eventsOf = (
     : [orderEvent];
 };
 
-/** Whether an error refuses one placement or action alone (answered with it) rather than its whole group. */
+/**
+ * What else an order's step changes, in its transaction: the application that placed it follows it
+ * (application-order-link.ts). Returns the events of those changes.
+ */
+export type OrderFollower = (trx: Transaction<Database>, order: OrderRow, now: number) => Promise<NewEvent[]>;
 
 /** The key whose orders a caller may reach: its own, or undefined for all. */
 const ownerFilter = ({ apiKeyId, managesAll }: OrderCaller) => (managesAll ? undefined : apiKeyId);
@@ -111,6 +115,7 @@ export async function createOrdersService(
   speed: Speed,
   petPhotos: PetPhotos,
   clock: () => number = Date.now,
+  followOrder: OrderFollower = async () => [],
 ): Promise<OrdersService> {
   const cursors = new CursorCodec(await readSetting(store.db, 'cursor_secret'), 'status|petId', 'orders');
   const inventoryCache = speed.cache<Inventory>('data', 1);
@@ -236,7 +241,8 @@ export async function createOrdersService(
       const order = toOrder(updated);
       const movedPet = await movePet(trx, updated.pet_id, petTo, now);
       const photos = await petPhotos.of(trx, movedPet ? [movedPet.id] : []);
-      await appendEvents(trx, eventsOf(order, movedPet, photos, now));
+      const followed = await followOrder(trx, updated, now);
+      await appendEvents(trx, [...eventsOf(order, movedPet, photos, now), ...followed]);
       return order;
     }
     const current = await findOrderById(trx, id, owner);
