@@ -85,10 +85,7 @@ for (const backend of backends) {
           ]),
         );
         assert.deepEqual(scopes, {
-          // And the application scopes, gained by the later 2026-12-01-b-applications.
-          key_all:
-            'pets:read pets:write orders:write orders:manage events:read catalog:write ' +
-            'applications:submit applications:read applications:manage',
+          key_all: 'pets:read pets:write orders:write orders:manage events:read catalog:write',
           key_read: 'pets:read',
         });
 
