@@ -40,7 +40,7 @@ export function firstKeyBanner(key: string, base: string): string {
     'Try it:',
     `  curl -H "Authorization: Bearer ${key}" ${base}/pets`,
     '',
-    `Docs: ${base}/docs   More keys: npx petstore keys create --plan free --name NAME`,
+    `Docs: ${base}/docs   More keys: node bin/petstore.js keys create --plan free --name NAME`,
     '',
   ].join('\n');
 }
