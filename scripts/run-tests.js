@@ -62,6 +62,11 @@ const files = readdirSync('test', { recursive: true })
   .map((file) => join('test', file))
   .filter((file) => filter.length === 0 || filter.some((part) => file.includes(part)))
   .sort();
+// With no file named, node's runner would run every test it can find: a filter that matches nothing says so.
+if (files.length === 0) {
+  console.error(`No test file under test/ has a path containing ${filter.join(' or ')}.`);
+  process.exit(2);
+}
 
 // Test files that use the compiled service or SDK (dist/, packages/client/dist/). The build runs once, here,
 // before any file starts: built inside the suite, by one file while another runs concurrently, the SDK's
@@ -81,7 +86,17 @@ if (files.some((file) => usingBuild.includes(file))) {
 
 const child = spawn(
   process.execPath,
-  ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-concurrency=2', ...files],
+  [
+    '--import',
+    'tsx',
+    '--test',
+    '--test-reporter=spec',
+    '--test-reporter-destination=stdout',
+    '--test-reporter=./scripts/test-file-times.js',
+    '--test-reporter-destination=stdout',
+    '--test-concurrency=2',
+    ...files,
+  ],
   { stdio: 'inherit', env },
 );
 child.on('exit', (code, signal) => process.exit(signal ? 1 : (code ?? 1)));
