@@ -35,6 +35,10 @@ import { photoFilesRoutes } from './routes/photos/serve.js';
 import { sharedPetSchemas } from './routes/pets/schemas.js';
 import { sharedEventSchemas } from './routes/events/schemas.js';
 import { storeRoutes } from './routes/store/index.js';
+import { applicantsRoutes } from './routes/applications/applicants.js';
+import { applicationFormRoutes } from './routes/applications/form.js';
+import { applicationsRoutes } from './routes/applications/index.js';
+import { sharedApplicationSchemas } from './routes/applications/schemas.js';
 import { sharedStoreSchemas } from './routes/store/schemas.js';
 import { categoriesRoutes } from './routes/categories/index.js';
 import { publicPages } from './web/index.js';
@@ -137,6 +141,7 @@ export async function buildApp({
     ...sharedEventSchemas,
     ...sharedStoreSchemas,
     ...sharedCatalogSchemas,
+    ...sharedApplicationSchemas,
   ];
   app.setValidatorCompiler(createValidatorCompiler([ErrorSchema, ...resourceSchemas]));
   // JSON is the only body the API takes; anything else is 415 rather than a confusing validation error.
@@ -174,6 +179,9 @@ export async function buildApp({
       await v1.register(eventsRoutes, { baseUrl });
       await v1.register(storeRoutes, { baseUrl });
       await v1.register(categoriesRoutes, { baseUrl });
+      await v1.register(applicationsRoutes, { baseUrl, bodyLimit: config.applicationBodyLimit });
+      await v1.register(applicationFormRoutes);
+      await v1.register(applicantsRoutes);
       // Inside /v1, so that a 405 is authenticated and counted like any /v1 request.
       answerOtherMethods(v1, v1Routes, corsOrigins.length > 0);
     },
@@ -198,9 +206,15 @@ export async function buildApp({
   const stopEventPruning = schedulePruning(services.events, config.idempotencyPruneIntervalMs, (err) =>
     app.log.error({ err }, 'pruning old events failed'),
   );
+  const stopRetention = schedulePruning(
+    { prune: () => services.applicantData.eraseDue() },
+    config.applicationRetentionIntervalMs,
+    (err) => app.log.error({ err }, 'erasing applications past their retention date failed'),
+  );
   app.addHook('onClose', async () => {
     stopPruning();
     stopEventPruning();
+    stopRetention();
     await stopUsageFlush();
     await limiter?.close();
     await services.speed.close();

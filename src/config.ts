@@ -361,6 +361,31 @@ export const settings = {
     '--photo-requests-per-minute',
     'Photo downloads (`GET /v1/photos/…`, no key needed) allowed per client address per minute window, apart from every other budget',
   ),
+  // Adoption applications (docs/applications.md).
+  applicationBodyLimit: setting(
+    Type.Integer({ minimum: 1024, maximum: 1048576, default: 32768 }),
+    'PETSTORE_APPLICATION_BODY_LIMIT',
+    '--application-body-limit',
+    'Largest body of `POST /v1/applications`, in bytes (32 KiB); a larger one gets 413',
+  ),
+  applicationRetentionDays: setting(
+    Type.Integer({ minimum: 1, maximum: 36500, default: 180 }),
+    'PETSTORE_APPLICATION_RETENTION_DAYS',
+    '--application-retention-days',
+    'Days after its decision that a declined or withdrawn application’s personal data is erased',
+  ),
+  adopterRetentionDays: setting(
+    Type.Integer({ minimum: 0, maximum: 36500, default: 0 }),
+    'PETSTORE_ADOPTER_RETENTION_DAYS',
+    '--adopter-retention-days',
+    'Days after the adoption that an adopted application’s personal data is erased; 0 keeps it',
+  ),
+  applicationRetentionIntervalMs: setting(
+    Type.Integer({ minimum: 1000, maximum: 86400000, default: 3600000 }),
+    'PETSTORE_APPLICATION_RETENTION_INTERVAL_MS',
+    '--application-retention-interval-ms',
+    'How often the service erases the applications whose retention date has passed (hourly)',
+  ),
 } satisfies Record<string, Setting>;
 
 type Settings = typeof settings;

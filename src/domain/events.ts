@@ -9,6 +9,9 @@ export const eventTypes = [
   'order.approved',
   'order.completed',
   'order.cancelled',
+  'application.submitted',
+  'application.status_changed',
+  'application.erased',
 ] as const;
 export type EventType = (typeof eventTypes)[number];
 

@@ -8,6 +8,9 @@ export const scopeNames = [
   'orders:manage',
   'events:read',
   'catalog:write',
+  'applications:submit',
+  'applications:read',
+  'applications:manage',
 ] as const;
 export type Scope = (typeof scopeNames)[number];
 
@@ -39,6 +42,19 @@ export const operationScopes = {
   createCategory: ['catalog:write'],
   renameCategory: ['catalog:write'],
   createBreed: ['catalog:write'],
+  submitApplication: ['applications:submit'],
+  getApplicationForm: ['applications:submit', 'applications:manage'],
+  replaceApplicationForm: ['applications:manage'],
+  listApplications: ['applications:read'],
+  countApplications: ['applications:read'],
+  getApplication: ['applications:read'],
+  reviewApplication: ['applications:manage'],
+  approveApplication: ['applications:manage'],
+  declineApplication: ['applications:manage'],
+  withdrawApplication: ['applications:manage'],
+  addApplicationNote: ['applications:manage'],
+  getApplicant: ['applications:manage'],
+  eraseApplicant: ['applications:manage'],
 } as const satisfies Record<string, readonly Scope[]>;
 
 export type OperationId = keyof typeof operationScopes;
@@ -49,3 +65,6 @@ export const allows = (held: readonly Scope[], operation: OperationId): boolean 
 
 /** Whether a key reaches every order, rather than only those it placed. */
 export const managesAllOrders = (held: readonly Scope[]): boolean => held.includes('orders:manage');
+
+/** Whether a key may read applications: a submission is then answered whole, not as a receipt. */
+export const readsApplications = (held: readonly Scope[]): boolean => held.includes('applications:read');

@@ -113,6 +113,11 @@ export const errorCatalogue = {
     message: 'No order with id %s',
     when: 'The order does not exist, or was placed by another key and the caller does not manage all orders.',
   },
+  application_not_found: {
+    status: 404,
+    message: 'No application with id %s',
+    when: 'The application named in the path does not exist.',
+  },
   category_not_found: {
     status: 404,
     message: 'No category with id %s',
@@ -132,6 +137,25 @@ export const errorCatalogue = {
     status: 409,
     message: 'Pet %s cannot be ordered: its status is %s, and only an available pet can be',
     when: 'An order was placed for a pet that is `pending` or `sold` (it has an open order, or was adopted).',
+  },
+  application_exists: {
+    status: 409,
+    message: 'This applicant already has an open application for %s: withdraw it or wait for its decision',
+    when:
+      'An application was submitted with the email (compared case-insensitively) and `petId` of one that is ' +
+      '`submitted`, `in_review` or `approved`.',
+  },
+  application_status_conflict: {
+    status: 409,
+    message: 'Cannot %s application %s: %s; actions allowed from there: %s',
+    when:
+      'The transition table (docs/applications.md) does not allow the action from the application’s current status, ' +
+      'or the application was erased, or it names no animal to approve it for.',
+  },
+  application_form_invalid: {
+    status: 400,
+    message: 'Invalid application form: %s',
+    when: 'A `PUT /v1/application-form` whose question ids repeat, or whose options do not fit the question types.',
   },
   pet_has_open_order: {
     status: 409,

@@ -7,6 +7,10 @@ import { createSpeed, type Speed } from '../speed/index.js';
 import { databasePhotoStorage } from '../store/photo-storage.js';
 import type { Store } from '../store/store.js';
 import { createApiKeysService, type ApiKeysService } from './api-keys-service.js';
+import { createApplicantDataService, type ApplicantDataService } from './applicant-data-service.js';
+import { createOrderLink } from './application-order-link.js';
+import { createApplicationWrites } from './application-writes.js';
+import { createApplicationsService, type ApplicationsService } from './applications-service.js';
 import { createCatalogService, type CatalogService } from './catalog-service.js';
 import { createEventsService, type EventsService } from './events-service.js';
 import { createIdempotency, type Idempotency } from './idempotency.js';
@@ -28,6 +32,8 @@ export interface Services {
   events: EventsService;
   webhooks: WebhooksService;
   catalog: CatalogService;
+  applications: ApplicationsService;
+  applicantData: ApplicantDataService;
   /** The caches, their versions and the batching the use cases share (src/speed/); closed with the services. */
   speed: Speed;
   /** The child processes that re-encode photos (src/images/processing-pool.ts); closed with the services. */
@@ -66,6 +72,9 @@ export async function createServices(
     queueLength: config.photoProcessingQueue,
     maxWaitMs: config.photoProcessingWaitMs,
   });
+  const retention = { closed: config.applicationRetentionDays, adopted: config.adopterRetentionDays };
+  const orderLink = createOrderLink(petPhotos, retention);
+  const writeApplications = createApplicationWrites(writes);
   return {
     pets: await createPetsService(store, writes, speed, petPhotos, clock),
     photos: createPhotosService(
@@ -77,7 +86,9 @@ export async function createServices(
       { perPet: config.photosPerPet, maxPixels: config.photoMaxPixels },
       photoProcessing,
     ),
-    orders: await createOrdersService(store, writes, speed, petPhotos),
+    orders: await createOrdersService(store, writes, speed, petPhotos, orderLink.follow),
+    applications: await createApplicationsService(store, writeApplications, orderLink, retention, clock),
+    applicantData: createApplicantDataService(store, writeApplications, clock),
     apiKeys,
     keyLimits: createKeyLimitsService(apiKeys, limiter, clock),
     idempotency,

@@ -76,7 +76,7 @@ export interface OrdersService {
   inventory(version?: VersionView): Promise<Inventory>;
 }
 
-const toOrder = (row: OrderRow): Order => ({
+export const toOrder = (row: OrderRow): Order => ({
   id: row.id,
   petId: row.pet_id,
   status: row.status,
@@ -86,7 +86,7 @@ const toOrder = (row: OrderRow): Order => ({
 });
 
 /** The events of an order's step: the order's, and the pet's (with its photos) when the step moved it. */
-const eventsOf = (
+export const eventsOf = (
   order: Order,
   movedPet: PetRow | undefined,
   photos: Map<number, Photo[]>,
@@ -101,6 +101,12 @@ const eventsOf = (
     : [orderEvent];
 };
 
+/**
+ * What else an order's step changes, in its transaction: the application that placed it follows it
+ * (application-order-link.ts). Returns the events of those changes.
+ */
+export type OrderFollower = (trx: Transaction<Database>, order: OrderRow, now: number) => Promise<NewEvent[]>;
+
 /** The key whose orders a caller may reach: its own, or undefined for all. */
 const ownerFilter = ({ apiKeyId, managesAll }: OrderCaller) => (managesAll ? undefined : apiKeyId);
 
@@ -109,6 +115,7 @@ export async function createOrdersService(
   writes: Writes,
   speed: Speed,
   petPhotos: PetPhotos,
+  followOrder: OrderFollower = async () => [],
 ): Promise<OrdersService> {
   const cursors = new CursorCodec(await readSetting(store.db, 'cursor_secret'), 'status|petId', 'orders');
   const inventoryCache = speed.cache<Inventory>('data', 1);
@@ -233,7 +240,7 @@ export async function createOrdersService(
       const order = toOrder(updated);
       const movedPet = await movePet(trx, updated.pet_id, petTo, now);
       const photos = await petPhotos.of(trx, movedPet ? [movedPet.id] : []);
-      context.emit(...eventsOf(order, movedPet, photos, now));
+      context.emit(...eventsOf(order, movedPet, photos, now), ...(await followOrder(trx, updated, now)));
       return order;
     }
     const current = await findOrderById(trx, id, owner);

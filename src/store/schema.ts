@@ -1,5 +1,7 @@
 // Row types of every table, as Kysely sees them. Times are Unix epoch milliseconds in both dialects.
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ApplicationStatus } from '../domain/application.js';
+import type { QuestionType } from '../domain/application-form.js';
 import type { OrderStatus } from '../domain/order.js';
 import type { PetStatus } from '../domain/pet.js';
 import type { PetAge, PetCoat, PetSex, PetSize } from '../domain/pet-profile-values.js';
@@ -214,6 +216,52 @@ export interface PhotoRenditionsTable {
   bytes: Buffer;
 }
 
+/** An adoption application (src/domain/application.ts); its personal fields are the JSON `details`. */
+export interface ApplicationsTable {
+  /** Order of submission, for keyset pages; never shown. */
+  seq: Generated<number>;
+  /** 128 random bits, base64url: the id clients see. */
+  id: string;
+  pet_id: number | null;
+  status: ApplicationStatus;
+  /** The applicant's email in lower case; null once erased. */
+  email_key: string | null;
+  /** The folded words of name and email, each between spaces, for `q`; empty once erased. */
+  search_words: string;
+  /** The personal fields, JSON (src/domain/application-details.ts). */
+  details: string;
+  decline_reason: string | null;
+  order_id: number | null;
+  consented_at: number;
+  created_at: number;
+  updated_at: number;
+  decided_at: number | null;
+  retain_until: number | null;
+  erased_at: number | null;
+}
+
+/** An internal note on an application. */
+export interface ApplicationNotesTable {
+  id: Generated<number>;
+  application_id: string;
+  text: string;
+  /** The name of the key that wrote it. */
+  author: string;
+  created_at: number;
+}
+
+/** One question of the shelter's application form, at its position. */
+export interface ApplicationQuestionsTable {
+  position: number;
+  id: string;
+  label: string;
+  type: QuestionType;
+  /** 0 or 1. */
+  required: number;
+  /** For a choice: a JSON array of strings. */
+  options: string | null;
+}
+
 export interface Database {
   pets: PetsTable;
   api_keys: ApiKeysTable;
@@ -230,6 +278,9 @@ export interface Database {
   breeds: BreedsTable;
   photos: PhotosTable;
   photo_renditions: PhotoRenditionsTable;
+  applications: ApplicationsTable;
+  application_notes: ApplicationNotesTable;
+  application_questions: ApplicationQuestionsTable;
 }
 
 export type PetRow = Selectable<PetsTable>;
@@ -249,3 +300,8 @@ export type NewOrderRow = Insertable<OrdersTable>;
 export type CategoryRow = Selectable<CategoriesTable>;
 export type BreedRow = Selectable<BreedsTable>;
 export type PhotoRow = Selectable<PhotosTable>;
+export type ApplicationRow = Selectable<ApplicationsTable>;
+export type NewApplicationRow = Insertable<ApplicationsTable>;
+export type ApplicationRowChange = Updateable<ApplicationsTable>;
+export type ApplicationNoteRow = Selectable<ApplicationNotesTable>;
+export type ApplicationQuestionRow = Selectable<ApplicationQuestionsTable>;

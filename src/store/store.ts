@@ -91,6 +91,12 @@ export interface Store {
    * works so; PostgreSQL takes a transaction-scoped advisory lock of the deployment.
    */
   serializeAppends(trx: Transaction<Database>): Promise<void>;
+  /**
+   * Takes `job`'s turn for the rest of `trx` without waiting: false when another transaction, on any
+   * instance, holds it, and the job should skip this run. PostgreSQL takes a transaction-scoped advisory
+   * lock of the deployment; SQLite's single writer already runs one write transaction at a time.
+   */
+  tryJobTurn(trx: Transaction<Database>, job: string): Promise<boolean>;
   /** The word search index of pets, in the dialect's own full-text index (word-index.ts). */
   wordIndex: WordIndex;
   close(): Promise<void>;

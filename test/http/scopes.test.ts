@@ -6,6 +6,7 @@ import Fastify, { type InjectOptions } from 'fastify';
 import { enforceScopes } from '../../src/http/scopes.js';
 import { operationScopes, scopeNames, type OperationId, type Scope } from '../../src/domain/scopes.js';
 import { backends } from '../helpers/backends.js';
+import { application, submit } from '../helpers/applications.js';
 import { newPet } from '../helpers/http-calls.js';
 import { makeImage } from '../helpers/images.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
@@ -18,6 +19,9 @@ test('the scope table is exactly the one documented in docs/security.md', () => 
     'orders:manage',
     'events:read',
     'catalog:write',
+    'applications:submit',
+    'applications:read',
+    'applications:manage',
   ]);
   assert.deepEqual(operationScopes, {
     listPets: ['pets:read'],
@@ -41,6 +45,19 @@ test('the scope table is exactly the one documented in docs/security.md', () => 
     createCategory: ['catalog:write'],
     renameCategory: ['catalog:write'],
     createBreed: ['catalog:write'],
+    submitApplication: ['applications:submit'],
+    getApplicationForm: ['applications:submit', 'applications:manage'],
+    replaceApplicationForm: ['applications:manage'],
+    listApplications: ['applications:read'],
+    countApplications: ['applications:read'],
+    getApplication: ['applications:read'],
+    reviewApplication: ['applications:manage'],
+    approveApplication: ['applications:manage'],
+    declineApplication: ['applications:manage'],
+    withdrawApplication: ['applications:manage'],
+    addApplicationNote: ['applications:manage'],
+    getApplicant: ['applications:manage'],
+    eraseApplicant: ['applications:manage'],
   });
 });
 
@@ -143,6 +160,48 @@ const validRequests: Record<OperationId, (s: Setup) => Promise<InjectOptions>> =
   createCategory: async () => ({ method: 'POST', url: '/v1/categories', payload: { name: newName() } }),
   renameCategory: async () => ({ method: 'PATCH', url: '/v1/categories/3', payload: { name: newName() } }),
   createBreed: async () => ({ method: 'POST', url: '/v1/categories/1/breeds', payload: { name: newName() } }),
+  submitApplication: async (s) => ({
+    method: 'POST',
+    url: '/v1/applications',
+    payload: application(await newPet(s.t)),
+  }),
+  getApplicationForm: async () => ({ url: '/v1/application-form' }),
+  replaceApplicationForm: async (s) => ({
+    method: 'PUT',
+    url: '/v1/application-form',
+    payload: (await s.t.request({ url: '/v1/application-form', headers: s.admin })).json(),
+  }),
+  listApplications: async () => ({ url: '/v1/applications' }),
+  countApplications: async () => ({ url: '/v1/applications/counts' }),
+  getApplication: async (s) => ({ url: `/v1/applications/${(await submit(s.t, application(null))).id}` }),
+  reviewApplication: async (s) => ({
+    method: 'POST',
+    url: `/v1/applications/${(await submit(s.t, application(null))).id}/review`,
+  }),
+  approveApplication: async (s) => ({
+    method: 'POST',
+    url: `/v1/applications/${(await submit(s.t, application(await newPet(s.t)))).id}/approve`,
+  }),
+  declineApplication: async (s) => ({
+    method: 'POST',
+    url: `/v1/applications/${(await submit(s.t, application(null))).id}/decline`,
+    payload: { reason: 'No garden' },
+  }),
+  withdrawApplication: async (s) => ({
+    method: 'POST',
+    url: `/v1/applications/${(await submit(s.t, application(null))).id}/withdraw`,
+  }),
+  addApplicationNote: async (s) => ({
+    method: 'POST',
+    url: `/v1/applications/${(await submit(s.t, application(null))).id}/notes`,
+    payload: { text: 'Called back' },
+  }),
+  getApplicant: async () => ({ url: '/v1/applicants?email=someone%40example.org' }),
+  eraseApplicant: async () => ({
+    method: 'POST',
+    url: '/v1/applicants/erase',
+    payload: { email: 'someone@example.org' },
+  }),
 };
 
 for (const backend of backends) {

@@ -32,6 +32,10 @@ for (const backend of backends) {
         'events:read',
         // Gained with the catalogue (2026-11-28-b-catalog), as every key that held every scope.
         'catalog:write',
+        // Gained with applications (2026-12-01-b-applications), likewise.
+        'applications:submit',
+        'applications:read',
+        'applications:manage',
       ]);
       assert.equal(old.expiresAt, null);
     } finally {

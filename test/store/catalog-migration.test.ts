@@ -85,7 +85,10 @@ for (const backend of backends) {
           ]),
         );
         assert.deepEqual(scopes, {
-          key_all: 'pets:read pets:write orders:write orders:manage events:read catalog:write',
+          // And the application scopes, gained by the later 2026-12-01-b-applications.
+          key_all:
+            'pets:read pets:write orders:write orders:manage events:read catalog:write ' +
+            'applications:submit applications:read applications:manage',
           key_read: 'pets:read',
         });
 

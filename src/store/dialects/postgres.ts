@@ -115,6 +115,14 @@ export function openPostgres({ url, schema, poolSize, statementTimeoutMs }: Post
       // Keyed by the deployment's schema: deployments sharing a database do not wait for each other.
       await sql`select pg_advisory_xact_lock(hashtext('petstore.appends'), hashtext(${schema}))`.execute(trx);
     },
+    tryJobTurn: async (trx, job) => {
+      const { rows } = await sql<{
+        taken: boolean;
+      }>`select pg_try_advisory_xact_lock(hashtext(${`petstore.job.${job}`}), hashtext(${schema})) as taken`.execute(
+        trx,
+      );
+      return rows[0]!.taken;
+    },
     wordIndex: postgresWordIndex,
     close: () => db.destroy(),
   };

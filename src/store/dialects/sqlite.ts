@@ -145,6 +145,8 @@ export function openSqlite({ dataDir, deployment, synchronous, create }: SqliteO
     skipLocked: (query) => query,
     // One writer at a time: ids are taken and committed in order already.
     serializeAppends: async () => {},
+    // A write transaction holds the whole file: the job's writes, conditional, are made once whoever runs.
+    tryJobTurn: async () => true,
     wordIndex: sqliteWordIndex,
     close: () => db.destroy(),
   };

@@ -17,6 +17,7 @@ import { petSearch } from './2026-11-28-d-pet-search.js';
 import { photos } from './2026-11-28-e-photos.js';
 import { wordIndex } from './2026-11-28-f-word-index.js';
 import { nameKeys } from './2026-12-01-a-name-keys.js';
+import { applications } from './2026-12-01-b-applications.js';
 
 /** Every migration. Kysely applies them in the order of their names (plain string order), whatever this order. */
 export const migrationsFor = (dialect: DialectName): Record<string, Migration> => ({
@@ -35,6 +36,7 @@ export const migrationsFor = (dialect: DialectName): Record<string, Migration> =
   '2026-11-28-e-photos': photos(dialect),
   '2026-11-28-f-word-index': wordIndex(dialect),
   '2026-12-01-a-name-keys': nameKeys,
+  '2026-12-01-b-applications': applications(dialect),
 });
 
 // Kysely's own tables live in the deployment's schema; otherwise it may find another deployment's tables.

@@ -1,0 +1,15 @@
+// The error handler of the areas whose bodies are personal data: a body that is not JSON is refused without
+// the parser's message, which quotes the text it could not read, in the answer and in the log alike.
+import type { FastifyInstance } from 'fastify';
+import { ApiError } from '../../errors/api-error.js';
+import { logApiError, sendApiError, toApiError } from '../../http/error-handler.js';
+
+export function quietParseErrors(app: FastifyInstance): void {
+  app.setErrorHandler((error, request, reply) => {
+    let apiError = toApiError(error, request, app.config.bodyLimit);
+    if (apiError.code === 'malformed_json' && !(error instanceof ApiError))
+      apiError = new ApiError('malformed_json', 'it could not be parsed');
+    logApiError(request, apiError, error);
+    return sendApiError(reply, apiError);
+  });
+}
