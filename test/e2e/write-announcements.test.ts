@@ -11,9 +11,16 @@ import { leftOut } from '../../src/left-out.js';
 import { createServices, type Services } from '../../src/services/index.js';
 import { openStore } from '../../src/store/open-store.js';
 import type { Store } from '../../src/store/store.js';
+import type { Scope } from '../../src/domain/scopes.js';
 import { backends, redisUrl } from '../helpers/backends.js';
 import { addPet } from '../helpers/http-calls.js';
-import { apiScenarios, scenarioData, type ApiScenario, type KeyName } from '../http/api-scenarios.js';
+import {
+  apiScenarios,
+  oneScopeKeys,
+  scenarioData,
+  type ApiScenario,
+  type KeyName,
+} from '../http/api-scenarios.js';
 
 const postgres = backends.find((backend) => backend.name === 'postgres');
 
@@ -70,13 +77,13 @@ for (const [versionIn, redis] of [
           leftOut.readCaches = false;
         });
         cli = await createServices(deployment!.config, await open());
-        const issue = async (name: string, scopes?: ['events:read'] | ['pets:read']) => ({
+        const issue = async (name: string, scopes?: Scope[]) => ({
           authorization: `Bearer ${(await cli.apiKeys.create({ name, plan: 'enterprise', perMinute: 1e6, perDay: 1e6, scopes })).key}`,
         });
         keys.all = await issue('all');
         keys.none = {};
-        keys.eventsOnly = await issue('events', ['events:read']);
-        keys.petsOnly = await issue('pets', ['pets:read']);
+        for (const [name, scope] of Object.entries(oneScopeKeys) as [keyof typeof oneScopeKeys, Scope][])
+          keys[name] = await issue(name, [scope]);
         data.rex = await addPet(viaA);
       });
       after(async () => {

@@ -4,15 +4,33 @@ import assert from 'node:assert/strict';
 import type { NewPet, Pet } from '@petstore/client';
 import { newPet, type Caller } from '../helpers/http-calls.js';
 import { makeImage, pngBomb } from '../helpers/images.js';
+import { applicationData, applicationScenarios, type ApplicationData } from './application-scenarios.js';
+import {
+  forbidden,
+  invalid,
+  json,
+  noKey,
+  plainText,
+  tooLarge,
+  tooLong,
+  uriTooLong,
+} from './scenario-outcomes.js';
 
 /**
- * The keys a row can call with: one holding every scope, none at all, one holding only events:read (which
- * allows no pet or store operation) and one holding only pets:read (which the feed does not allow).
+ * The keys a row can call with besides one holding every scope (`all`) and none at all (`none`), each holding
+ * one scope: events:read allows no pet or store operation, pets:read not the feed, applications:submit (a
+ * shelter website's key) no reading of applications, and applications:read no action on them.
  */
-export type KeyName = 'all' | 'none' | 'eventsOnly' | 'petsOnly';
+export const oneScopeKeys = {
+  eventsOnly: 'events:read',
+  petsOnly: 'pets:read',
+  submitOnly: 'applications:submit',
+  readOnly: 'applications:read',
+} as const;
+export type KeyName = 'all' | 'none' | keyof typeof oneScopeKeys;
 
 /** What the rows before have made, for a row whose request depends on it. */
-export interface ScenarioData {
+export interface ScenarioData extends ApplicationData {
   /** A pet made before the first row. */
   rex: Pet;
   /** The order the order-life rows act on. */
@@ -31,6 +49,7 @@ export interface ScenarioData {
 /** The rows' data, made through `t` with its key; `rex` is left for the caller to make before the first row. */
 export function scenarioData(t: Caller): ScenarioData {
   const data = {
+    ...applicationData(t),
     orderId: 0,
     newPet: (fields) => newPet(t, fields),
     async placeOrder() {
@@ -72,7 +91,7 @@ type Made<T> = T | ((data: ScenarioData) => Promise<T>);
 /** One row: a request and what it must answer. `url` and `body` may be made when the row's turn comes. */
 export interface ApiScenario {
   name: string;
-  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: Made<string>;
   /** The key the request carries: `all` unless said. */
   key?: KeyName;
@@ -87,24 +106,10 @@ export interface ApiScenario {
   expectedHeaders?: Record<string, string>;
 }
 
-const json = { 'content-type': 'application/json' };
-const text = { 'content-type': 'text/plain' };
-const tooLong = '9'.repeat(200);
 const post = 'POST';
 const patch = 'PATCH';
 const remove = 'DELETE';
 const mergePatch = { 'content-type': 'application/merge-patch+json' };
-const forbidden = { expectedStatus: 403, expectedCode: 'insufficient_scope' } as const;
-const noKey = { key: 'none', expectedStatus: 401, expectedCode: 'authentication_required' } as const;
-const invalid = { expectedStatus: 400, expectedCode: 'validation_failed' } as const;
-const tooLarge = { expectedStatus: 413, expectedCode: 'payload_too_large' } as const;
-const plainText = {
-  headers: text,
-  body: 'x',
-  expectedStatus: 415,
-  expectedCode: 'unsupported_media_type',
-} as const;
-const uriTooLong = { expectedStatus: 414, expectedCode: 'uri_too_long' } as const;
 const conflict = { expectedStatus: 409, expectedCode: 'order_status_conflict' } as const;
 const orderNotFound = { expectedStatus: 404, expectedCode: 'order_not_found' } as const;
 const png = { 'content-type': 'image/png' };
@@ -298,4 +303,11 @@ const catalog: ApiScenario[] = [
 ];
 
 /** The rows, in the order they run: some act on data the ones before made. */
-export const apiScenarios: ApiScenario[] = [...pets, ...photos, ...events, ...store, ...catalog];
+export const apiScenarios: ApiScenario[] = [
+  ...pets,
+  ...photos,
+  ...events,
+  ...store,
+  ...catalog,
+  ...applicationScenarios,
+];

@@ -357,6 +357,258 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/applications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List adoption applications
+         * @description Applications newest first (or oldest first with `sort=createdAt`), optionally filtered by `status`, `petId` and `q`. Paginated with keyset cursors: follow `Link: rel="next"` until it is absent; the last page of the oldest-first listing carries `Link: rel="resume"` instead.
+         *
+         *     Requires an API key with the scope applications:read (docs/security.md).
+         */
+        get: operations["listApplications"];
+        put?: never;
+        /**
+         * Submit an adoption application
+         * @description A named animal must exist (any status may be applied for). An applicant (by email, compared case-insensitively) has at most one open application per animal: a second is 409 `application_exists`. Answers are checked against the shelter’s questions (`GET /v1/application-form`).
+         *
+         *     Requires an API key with the scope applications:submit (docs/security.md).
+         */
+        post: operations["submitApplication"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/applications/counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Count applications by status
+         * @description Every status is present, with 0 where none is in it.
+         *
+         *     Requires an API key with the scope applications:read (docs/security.md).
+         */
+        get: operations["countApplications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/applications/{applicationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get one application, with its notes
+         * @description Requires an API key with the scope applications:read (docs/security.md).
+         */
+        get: operations["getApplication"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/applications/{applicationId}/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start reviewing an application
+         * @description From `submitted`: the application becomes `in_review`. An application already in the resulting status is returned unchanged, so a retry is safe; any other status is 409 `application_status_conflict`, naming the actions allowed.
+         *
+         *     Requires an API key with the scope applications:manage (docs/security.md).
+         */
+        post: operations["reviewApplication"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/applications/{applicationId}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve an application
+         * @description From `submitted` or `in_review`: the application becomes `approved`. An order for the animal is placed and approved in the same transaction, so the animal becomes `pending` and `orderId` is set; an application naming no animal, or an animal that is not `available`, is 409. An application already in the resulting status is returned unchanged, so a retry is safe; any other status is 409 `application_status_conflict`, naming the actions allowed.
+         *
+         *     Requires an API key with the scope applications:manage (docs/security.md).
+         */
+        post: operations["approveApplication"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/applications/{applicationId}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decline an application
+         * @description From `submitted` or `in_review` or `approved`: the application becomes `declined`. From `approved`, the linked order is cancelled and the animal is `available` again. `reason` is required. An application already in the resulting status is returned unchanged, so a retry is safe; any other status is 409 `application_status_conflict`, naming the actions allowed.
+         *
+         *     Requires an API key with the scope applications:manage (docs/security.md).
+         */
+        post: operations["declineApplication"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/applications/{applicationId}/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Withdraw an application
+         * @description From `submitted` or `in_review` or `approved`: the application becomes `withdrawn`. From `approved`, the linked order is cancelled and the animal is `available` again. An application already in the resulting status is returned unchanged, so a retry is safe; any other status is 409 `application_status_conflict`, naming the actions allowed.
+         *
+         *     Requires an API key with the scope applications:manage (docs/security.md).
+         */
+        post: operations["withdrawApplication"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/applications/{applicationId}/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add an internal note
+         * @description Notes list oldest first in the application, with their author (the key’s name); never shown to the applicant.
+         *
+         *     Requires an API key with the scope applications:manage (docs/security.md).
+         */
+        post: operations["addApplicationNote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/application-form": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the application form’s questions
+         * @description The questions an application answers in `answers`, keyed by question id.
+         *
+         *     Requires an API key with the scope one of applications:submit, applications:manage (docs/security.md).
+         */
+        get: operations["getApplicationForm"];
+        /**
+         * Replace the application form’s questions
+         * @description Replaces the whole set, at most 30 questions with distinct ids; `options` are for `choice` questions only, and required there. Applications already submitted keep their answers.
+         *
+         *     Requires an API key with the scope applications:manage (docs/security.md).
+         */
+        put: operations["replaceApplicationForm"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/applicants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Everything held on an applicant
+         * @description Every application of the address, compared case-insensitively, with notes (subject access).
+         *
+         *     Requires an API key with the scope applications:manage (docs/security.md).
+         */
+        get: operations["getApplicant"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/applicants/erase": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Erase an applicant’s personal data
+         * @description Erases the personal data of every application of the address (docs/applications.md): kept are ids, statuses, times and the country and region of the address. One `application.erased` event is written per application.
+         *
+         *     Requires an API key with the scope applications:manage (docs/security.md).
+         */
+        post: operations["eraseApplicant"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/photos/{photoId}/{size}": {
         parameters: {
             query?: never;
@@ -387,7 +639,7 @@ export interface components {
              * @description Machine-readable error code; the closed set is listed in docs/errors.md.
              * @enum {string}
              */
-            code: "validation_failed" | "malformed_json" | "invalid_cursor" | "unknown_event_type" | "bad_request" | "authentication_required" | "invalid_api_key" | "api_key_revoked" | "api_key_wrong_environment" | "api_key_expired" | "insufficient_scope" | "cors_disabled" | "pet_not_found" | "photo_not_found" | "order_not_found" | "category_not_found" | "category_exists" | "breed_exists" | "pet_not_available" | "pet_has_open_order" | "too_many_photos" | "precondition_failed" | "order_status_conflict" | "route_not_found" | "method_not_allowed" | "uri_too_long" | "payload_too_large" | "headers_too_large" | "request_timeout" | "unsupported_media_type" | "unsupported_image" | "invalid_image" | "image_too_large" | "service_unavailable" | "rate_limited" | "api_key_banned" | "idempotency_key_in_flight" | "idempotency_key_reused" | "internal_error";
+            code: "validation_failed" | "malformed_json" | "invalid_cursor" | "unknown_event_type" | "bad_request" | "authentication_required" | "invalid_api_key" | "api_key_revoked" | "api_key_wrong_environment" | "api_key_expired" | "insufficient_scope" | "cors_disabled" | "pet_not_found" | "photo_not_found" | "order_not_found" | "application_not_found" | "category_not_found" | "category_exists" | "breed_exists" | "pet_not_available" | "application_exists" | "application_status_conflict" | "application_form_invalid" | "pet_has_open_order" | "too_many_photos" | "precondition_failed" | "order_status_conflict" | "route_not_found" | "method_not_allowed" | "uri_too_long" | "payload_too_large" | "headers_too_large" | "request_timeout" | "unsupported_media_type" | "unsupported_image" | "invalid_image" | "image_too_large" | "service_unavailable" | "rate_limited" | "api_key_banned" | "idempotency_key_in_flight" | "idempotency_key_reused" | "internal_error";
             /** @description Human-readable description of what went wrong */
             message: string;
             /** @description The HTTP status code of the response */
@@ -703,7 +955,7 @@ export interface components {
              * @description What happened
              * @enum {string}
              */
-            type: "pet.created" | "pet.status_changed" | "pet.updated" | "pet.removed" | "order.placed" | "order.approved" | "order.completed" | "order.cancelled";
+            type: "pet.created" | "pet.status_changed" | "pet.updated" | "pet.removed" | "order.placed" | "order.approved" | "order.completed" | "order.cancelled" | "application.submitted" | "application.status_changed" | "application.erased";
             /**
              * Format: date-time
              * @description When the change committed
@@ -836,6 +1088,295 @@ export interface components {
         Categories: components["schemas"]["Category"][];
         /** @description A JSON array of Breed */
         Breeds: components["schemas"]["Breed"][];
+        /**
+         * @description Where the application stands: `submitted`, `in_review` and `approved` are open; `adopted`, `declined` and `withdrawn` are closed (docs/applications.md)
+         * @enum {string}
+         */
+        ApplicationStatus: "submitted" | "in_review" | "approved" | "adopted" | "declined" | "withdrawn";
+        /** @description An internal note on an application */
+        ApplicationNote: {
+            /** @description Identifier of the note */
+            id: number;
+            /** @description The note; never shown to the applicant */
+            text: string;
+            /** @description The name of the key that wrote it */
+            author: string;
+            /**
+             * Format: date-time
+             * @description When it was written, RFC 3339 UTC
+             */
+            createdAt: string;
+        };
+        /** @description An adoption application to submit; unknown fields are rejected */
+        NewApplication: {
+            /**
+             * Format: int64
+             * @description The animal applied for; null or absent for an application for no one animal
+             */
+            petId?: number | null;
+            applicant: {
+                /** @description The applicant’s name */
+                name: string;
+                /**
+                 * Format: email
+                 * @description Compared case-insensitively
+                 */
+                email: string;
+                /** @description A phone number */
+                phone?: string | null;
+                address?: {
+                    /** @description First line of the street address */
+                    line1?: string | null;
+                    /** @description Second line of the street address */
+                    line2?: string | null;
+                    /** @description Town or city */
+                    city?: string | null;
+                    /** @description State, province or county */
+                    region?: string | null;
+                    /** @description Postal code */
+                    postalCode?: string | null;
+                    /** @description ISO 3166-1 alpha-2 country code */
+                    country?: string | null;
+                } | null;
+            };
+            household: {
+                /** @description Adults in the household */
+                adults: number;
+                /** @description Children in the household */
+                children: number;
+                childrenAges?: number[] | null;
+                /** @description Whether anyone in the household has an allergy to animals */
+                allergies?: boolean | null;
+                /** @description Whether everyone in the household agrees to the adoption */
+                allAgree?: boolean | null;
+            };
+            home: {
+                /**
+                 * @description The kind of home
+                 * @enum {string}
+                 */
+                type: "house" | "apartment" | "other";
+                /**
+                 * @description Whether the applicant owns or rents it
+                 * @enum {string}
+                 */
+                ownership: "own" | "rent";
+                /** @description For a rented home: whether the landlord allows pets */
+                landlordAllowsPets?: boolean | null;
+                /**
+                 * @description The outdoor space
+                 * @enum {string|null}
+                 */
+                yard?: "none" | "unfenced" | "fenced" | null;
+            };
+            otherPets?: {
+                /** @description What animal */
+                species: string;
+                /** @description How many */
+                count: number;
+                /** @description Whether they are spayed or neutered */
+                spayedNeutered?: boolean | null;
+                /** @description Whether they are vaccinated */
+                vaccinated?: boolean | null;
+            }[];
+            /** @description Experience with animals; newlines kept */
+            experience?: string | null;
+            /** @description Hours a day the animal would be alone */
+            hoursAlone?: number | null;
+            vet?: {
+                /** @description The vet’s or practice’s name */
+                name?: string | null;
+                /** @description Their phone */
+                phone?: string | null;
+            } | null;
+            /** @description Answers to the shelter’s own questions (`GET /v1/application-form`), keyed by question id */
+            answers?: {
+                [key: string]: string | number | boolean | null;
+            };
+            consent: {
+                /**
+                 * @description Must be true: the applicant agrees that the shelter processes this data to decide
+                 * @enum {boolean}
+                 */
+                dataProcessing: true;
+                /** @description Whether the shelter may write by email */
+                contactByEmail?: boolean;
+                /** @description Whether the shelter may call */
+                contactByPhone?: boolean;
+            };
+        };
+        /** @description An adoption application as returned */
+        Application: {
+            /** @description Random, URL-safe, 128 bits: never sequential, since it names personal data */
+            id: string;
+            /**
+             * Format: int64
+             * @description The animal applied for
+             */
+            petId: number | null;
+            status: components["schemas"]["ApplicationStatus"];
+            applicant: {
+                /** @description The applicant’s name; `Erased` once erased */
+                name: string;
+                email: string | null;
+                phone: string | null;
+                address: {
+                    /** @description First line of the street address */
+                    line1: string | null;
+                    /** @description Second line of the street address */
+                    line2: string | null;
+                    /** @description Town or city */
+                    city: string | null;
+                    /** @description State, province or county */
+                    region: string | null;
+                    /** @description Postal code */
+                    postalCode: string | null;
+                    /** @description ISO 3166-1 alpha-2 country code */
+                    country: string | null;
+                } | null;
+            };
+            household: {
+                adults: number | null;
+                children: number | null;
+                childrenAges: number[] | null;
+                allergies: boolean | null;
+                allAgree: boolean | null;
+            };
+            home: {
+                /**
+                 * @description The kind of home
+                 * @enum {string|null}
+                 */
+                type: "house" | "apartment" | "other" | null;
+                /**
+                 * @description Owned or rented
+                 * @enum {string|null}
+                 */
+                ownership: "own" | "rent" | null;
+                landlordAllowsPets: boolean | null;
+                /**
+                 * @description The outdoor space
+                 * @enum {string|null}
+                 */
+                yard: "none" | "unfenced" | "fenced" | null;
+            };
+            otherPets: {
+                species: string | null;
+                count: number | null;
+                spayedNeutered: boolean | null;
+                vaccinated: boolean | null;
+            }[];
+            experience: string | null;
+            hoursAlone: number | null;
+            vet: {
+                name: string | null;
+                phone: string | null;
+            } | null;
+            answers: {
+                [key: string]: string | number | boolean | null;
+            };
+            consent: {
+                dataProcessing: boolean;
+                contactByEmail: boolean | null;
+                contactByPhone: boolean | null;
+                /**
+                 * Format: date-time
+                 * @description When consent was given: the submission, RFC 3339 UTC
+                 */
+                givenAt: string;
+            };
+            /** @description Why it was declined */
+            declineReason: string | null;
+            /**
+             * Format: int64
+             * @description The order that approving placed
+             */
+            orderId: number | null;
+            /** @description Internal notes, oldest first */
+            notes: components["schemas"]["ApplicationNote"][];
+            /**
+             * Format: date-time
+             * @description When it was submitted, RFC 3339 UTC
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When it last changed, RFC 3339 UTC
+             */
+            updatedAt: string;
+            /**
+             * Format: date-time
+             * @description When it was adopted, declined or withdrawn, RFC 3339 UTC
+             */
+            decidedAt: string | null;
+            /**
+             * Format: date-time
+             * @description When its personal data will be erased, RFC 3339 UTC; null while kept
+             */
+            retainUntil: string | null;
+            /**
+             * Format: date-time
+             * @description When its personal data was erased, RFC 3339 UTC
+             */
+            erasedAt: string | null;
+        };
+        /** @description A submitted application, as its submitter sees it */
+        ApplicationReceipt: {
+            /** @description The application’s id */
+            id: string;
+            status: components["schemas"]["ApplicationStatus"];
+            /**
+             * Format: date-time
+             * @description When it was submitted, RFC 3339 UTC
+             */
+            createdAt: string;
+        };
+        /** @description A JSON array of Application */
+        Applications: components["schemas"]["Application"][];
+        /** @description How many applications are in each status, every status present */
+        ApplicationCounts: {
+            submitted: number;
+            in_review: number;
+            approved: number;
+            adopted: number;
+            declined: number;
+            withdrawn: number;
+        };
+        /** @description Everything held on an applicant (subject access) */
+        Applicant: {
+            /** @description The address asked for */
+            email: string;
+            /** @description Every application of it, oldest first */
+            applications: components["schemas"]["Application"][];
+        };
+        ApplicantErasure: {
+            /** @description Applications whose personal data was erased */
+            erased: number;
+        };
+        /** @description One question of the form */
+        ApplicationQuestion: {
+            /**
+             * @description Key of the answer in `answers`
+             * @example why-adopt
+             */
+            id: string;
+            /** @description The question */
+            label: string;
+            /**
+             * @description What an answer is: `text` (at most 2,000 characters), `yesno` (a boolean), `number`, or `choice` (one of `options`)
+             * @enum {string}
+             */
+            type: "text" | "yesno" | "number" | "choice";
+            /** @description Whether an application must answer it */
+            required: boolean;
+            /** @description For `choice` only: the answers allowed */
+            options?: string[];
+        };
+        /** @description The shelter’s own questions */
+        ApplicationForm: {
+            /** @description The questions, in the order the form asks them; at most 30 */
+            questions: components["schemas"]["ApplicationQuestion"][];
+        };
     };
     responses: never;
     parameters: never;
@@ -1153,7 +1694,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `category_exists` (A category was added, or one renamed, with the name of another, in any case (`dog` and `Dog` are one name).) `breed_exists` (A breed was added to a category that has a breed of that name, in any case.) `pet_not_available` (An order was placed for a pet that is `pending` or `sold` (it has an open order, or was adopted).) `pet_has_open_order` (A PATCH of a pet’s `status`, or its removal, while an order for it is placed or approved: the order moves the pet’s status.) `too_many_photos` (An upload to an animal that has as many photos as `PETSTORE_PHOTOS_PER_PET` allows (12 by default).) `order_status_conflict` (The transition table (docs/orders.md) does not allow the action from the order’s current status.) `idempotency_key_in_flight` (A retry arrived while the first request with its Idempotency-Key was still running, and it did not finish in time.) */
+            /** @description Error. Codes: `category_exists` (A category was added, or one renamed, with the name of another, in any case (`dog` and `Dog` are one name).) `breed_exists` (A breed was added to a category that has a breed of that name, in any case.) `pet_not_available` (An order was placed for a pet that is `pending` or `sold` (it has an open order, or was adopted).) `application_exists` (An application was submitted with the email (compared case-insensitively) and `petId` of one that is `submitted`, `in_review` or `approved`.) `application_status_conflict` (The transition table (docs/applications.md) does not allow the action from the application’s current status, or the application was erased, or it names no animal to approve it for.) `pet_has_open_order` (A PATCH of a pet’s `status`, or its removal, while an order for it is placed or approved: the order moves the pet’s status.) `too_many_photos` (An upload to an animal that has as many photos as `PETSTORE_PHOTOS_PER_PET` allows (12 by default).) `order_status_conflict` (The transition table (docs/orders.md) does not allow the action from the order’s current status.) `idempotency_key_in_flight` (A retry arrived while the first request with its Idempotency-Key was still running, and it did not finish in time.) */
             409: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -1424,7 +1965,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `pet_not_found` (The pet does not exist, or was removed: GET, PATCH or DELETE /pets/{petId}, or the `petId` of a new order.) `photo_not_found` (The photo does not exist, was removed (with its animal or alone), or is not one of this animal’s; or the size in a photo URL is not `small`, `medium`, `large` or `full`.) `order_not_found` (The order does not exist, or was placed by another key and the caller does not manage all orders.) `category_not_found` (The category named in the path does not exist; `GET /v1/categories` lists those that do.) `route_not_found` (The path is not part of the interface.) */
+            /** @description Error. Codes: `pet_not_found` (The pet does not exist, or was removed: GET, PATCH or DELETE /pets/{petId}, or the `petId` of a new order.) `photo_not_found` (The photo does not exist, was removed (with its animal or alone), or is not one of this animal’s; or the size in a photo URL is not `small`, `medium`, `large` or `full`.) `order_not_found` (The order does not exist, or was placed by another key and the caller does not manage all orders.) `application_not_found` (The application named in the path does not exist.) `category_not_found` (The category named in the path does not exist; `GET /v1/categories` lists those that do.) `route_not_found` (The path is not part of the interface.) */
             404: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -1663,7 +2204,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `pet_not_found` (The pet does not exist, or was removed: GET, PATCH or DELETE /pets/{petId}, or the `petId` of a new order.) `photo_not_found` (The photo does not exist, was removed (with its animal or alone), or is not one of this animal’s; or the size in a photo URL is not `small`, `medium`, `large` or `full`.) `order_not_found` (The order does not exist, or was placed by another key and the caller does not manage all orders.) `category_not_found` (The category named in the path does not exist; `GET /v1/categories` lists those that do.) `route_not_found` (The path is not part of the interface.) */
+            /** @description Error. Codes: `pet_not_found` (The pet does not exist, or was removed: GET, PATCH or DELETE /pets/{petId}, or the `petId` of a new order.) `photo_not_found` (The photo does not exist, was removed (with its animal or alone), or is not one of this animal’s; or the size in a photo URL is not `small`, `medium`, `large` or `full`.) `order_not_found` (The order does not exist, or was placed by another key and the caller does not manage all orders.) `application_not_found` (The application named in the path does not exist.) `category_not_found` (The category named in the path does not exist; `GET /v1/categories` lists those that do.) `route_not_found` (The path is not part of the interface.) */
             404: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -1684,7 +2225,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `category_exists` (A category was added, or one renamed, with the name of another, in any case (`dog` and `Dog` are one name).) `breed_exists` (A breed was added to a category that has a breed of that name, in any case.) `pet_not_available` (An order was placed for a pet that is `pending` or `sold` (it has an open order, or was adopted).) `pet_has_open_order` (A PATCH of a pet’s `status`, or its removal, while an order for it is placed or approved: the order moves the pet’s status.) `too_many_photos` (An upload to an animal that has as many photos as `PETSTORE_PHOTOS_PER_PET` allows (12 by default).) `order_status_conflict` (The transition table (docs/orders.md) does not allow the action from the order’s current status.) `idempotency_key_in_flight` (A retry arrived while the first request with its Idempotency-Key was still running, and it did not finish in time.) */
+            /** @description Error. Codes: `category_exists` (A category was added, or one renamed, with the name of another, in any case (`dog` and `Dog` are one name).) `breed_exists` (A breed was added to a category that has a breed of that name, in any case.) `pet_not_available` (An order was placed for a pet that is `pending` or `sold` (it has an open order, or was adopted).) `application_exists` (An application was submitted with the email (compared case-insensitively) and `petId` of one that is `submitted`, `in_review` or `approved`.) `application_status_conflict` (The transition table (docs/applications.md) does not allow the action from the application’s current status, or the application was erased, or it names no animal to approve it for.) `pet_has_open_order` (A PATCH of a pet’s `status`, or its removal, while an order for it is placed or approved: the order moves the pet’s status.) `too_many_photos` (An upload to an animal that has as many photos as `PETSTORE_PHOTOS_PER_PET` allows (12 by default).) `order_status_conflict` (The transition table (docs/orders.md) does not allow the action from the order’s current status.) `idempotency_key_in_flight` (A retry arrived while the first request with its Idempotency-Key was still running, and it did not finish in time.) */
             409: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -1953,7 +2494,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `pet_not_found` (The pet does not exist, or was removed: GET, PATCH or DELETE /pets/{petId}, or the `petId` of a new order.) `photo_not_found` (The photo does not exist, was removed (with its animal or alone), or is not one of this animal’s; or the size in a photo URL is not `small`, `medium`, `large` or `full`.) `order_not_found` (The order does not exist, or was placed by another key and the caller does not manage all orders.) `category_not_found` (The category named in the path does not exist; `GET /v1/categories` lists those that do.) `route_not_found` (The path is not part of the interface.) */
+            /** @description Error. Codes: `pet_not_found` (The pet does not exist, or was removed: GET, PATCH or DELETE /pets/{petId}, or the `petId` of a new order.) `photo_not_found` (The photo does not exist, was removed (with its animal or alone), or is not one of this animal’s; or the size in a photo URL is not `small`, `medium`, `large` or `full`.) `order_not_found` (The order does not exist, or was placed by another key and the caller does not manage all orders.) `application_not_found` (The application named in the path does not exist.) `category_not_found` (The category named in the path does not exist; `GET /v1/categories` lists those that do.) `route_not_found` (The path is not part of the interface.) */
             404: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -1974,7 +2515,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `category_exists` (A category was added, or one renamed, with the name of another, in any case (`dog` and `Dog` are one name).) `breed_exists` (A breed was added to a category that has a breed of that name, in any case.) `pet_not_available` (An order was placed for a pet that is `pending` or `sold` (it has an open order, or was adopted).) `pet_has_open_order` (A PATCH of a pet’s `status`, or its removal, while an order for it is placed or approved: the order moves the pet’s status.) `too_many_photos` (An upload to an animal that has as many photos as `PETSTORE_PHOTOS_PER_PET` allows (12 by default).) `order_status_conflict` (The transition table (docs/orders.md) does not allow the action from the order’s current status.) `idempotency_key_in_flight` (A retry arrived while the first request with its Idempotency-Key was still running, and it did not finish in time.) */
+            /** @description Error. Codes: `category_exists` (A category was added, or one renamed, with the name of another, in any case (`dog` and `Dog` are one name).) `breed_exists` (A breed was added to a category that has a breed of that name, in any case.) `pet_not_available` (An order was placed for a pet that is `pending` or `sold` (it has an open order, or was adopted).) `application_exists` (An application was submitted with the email (compared case-insensitively) and `petId` of one that is `submitted`, `in_review` or `approved`.) `application_status_conflict` (The transition table (docs/applications.md) does not allow the action from the application’s current status, or the application was erased, or it names no animal to approve it for.) `pet_has_open_order` (A PATCH of a pet’s `status`, or its removal, while an order for it is placed or approved: the order moves the pet’s status.) `too_many_photos` (An upload to an animal that has as many photos as `PETSTORE_PHOTOS_PER_PET` allows (12 by default).) `order_status_conflict` (The transition table (docs/orders.md) does not allow the action from the order’s current status.) `idempotency_key_in_flight` (A retry arrived while the first request with its Idempotency-Key was still running, and it did not finish in time.) */
             409: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -2969,8 +3510,8 @@ export interface operations {
     listEvents: {
         parameters: {
             query?: {
-                /** @description Only events of this type (`order.approved`), or of every type of a resource (`order.*`): one of `pet.created`, `pet.status_changed`, `pet.updated`, `pet.removed`, `order.placed`, `order.approved`, `order.completed`, `order.cancelled`, `pet.*`, `order.*`; anything else is 400 `unknown_event_type` */
-                type?: "pet.created" | "pet.status_changed" | "pet.updated" | "pet.removed" | "order.placed" | "order.approved" | "order.completed" | "order.cancelled" | "pet.*" | "order.*";
+                /** @description Only events of this type (`order.approved`), or of every type of a resource (`order.*`): one of `pet.created`, `pet.status_changed`, `pet.updated`, `pet.removed`, `order.placed`, `order.approved`, `order.completed`, `order.cancelled`, `application.submitted`, `application.status_changed`, `application.erased`, `pet.*`, `order.*`, `application.*`; anything else is 400 `unknown_event_type` */
+                type?: "pet.created" | "pet.status_changed" | "pet.updated" | "pet.removed" | "order.placed" | "order.approved" | "order.completed" | "order.cancelled" | "application.submitted" | "application.status_changed" | "application.erased" | "pet.*" | "order.*" | "application.*";
                 /** @description Most events returned */
                 limit?: number;
                 /** @description Opaque position from the `Link` header (`rel="next"` or `rel="resume"`) of an earlier page; valid only with the same `type` */
@@ -3418,7 +3959,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `pet_not_found` (The pet does not exist, or was removed: GET, PATCH or DELETE /pets/{petId}, or the `petId` of a new order.) `photo_not_found` (The photo does not exist, was removed (with its animal or alone), or is not one of this animal’s; or the size in a photo URL is not `small`, `medium`, `large` or `full`.) `order_not_found` (The order does not exist, or was placed by another key and the caller does not manage all orders.) `category_not_found` (The category named in the path does not exist; `GET /v1/categories` lists those that do.) `route_not_found` (The path is not part of the interface.) */
+            /** @description Error. Codes: `pet_not_found` (The pet does not exist, or was removed: GET, PATCH or DELETE /pets/{petId}, or the `petId` of a new order.) `photo_not_found` (The photo does not exist, was removed (with its animal or alone), or is not one of this animal’s; or the size in a photo URL is not `small`, `medium`, `large` or `full`.) `order_not_found` (The order does not exist, or was placed by another key and the caller does not manage all orders.) `application_not_found` (The application named in the path does not exist.) `category_not_found` (The category named in the path does not exist; `GET /v1/categories` lists those that do.) `route_not_found` (The path is not part of the interface.) */
             404: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -3439,7 +3980,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `category_exists` (A category was added, or one renamed, with the name of another, in any case (`dog` and `Dog` are one name).) `breed_exists` (A breed was added to a category that has a breed of that name, in any case.) `pet_not_available` (An order was placed for a pet that is `pending` or `sold` (it has an open order, or was adopted).) `pet_has_open_order` (A PATCH of a pet’s `status`, or its removal, while an order for it is placed or approved: the order moves the pet’s status.) `too_many_photos` (An upload to an animal that has as many photos as `PETSTORE_PHOTOS_PER_PET` allows (12 by default).) `order_status_conflict` (The transition table (docs/orders.md) does not allow the action from the order’s current status.) `idempotency_key_in_flight` (A retry arrived while the first request with its Idempotency-Key was still running, and it did not finish in time.) */
+            /** @description Error. Codes: `category_exists` (A category was added, or one renamed, with the name of another, in any case (`dog` and `Dog` are one name).) `breed_exists` (A breed was added to a category that has a breed of that name, in any case.) `pet_not_available` (An order was placed for a pet that is `pending` or `sold` (it has an open order, or was adopted).) `application_exists` (An application was submitted with the email (compared case-insensitively) and `petId` of one that is `submitted`, `in_review` or `approved`.) `application_status_conflict` (The transition table (docs/applications.md) does not allow the action from the application’s current status, or the application was erased, or it names no animal to approve it for.) `pet_has_open_order` (A PATCH of a pet’s `status`, or its removal, while an order for it is placed or approved: the order moves the pet’s status.) `too_many_photos` (An upload to an animal that has as many photos as `PETSTORE_PHOTOS_PER_PET` allows (12 by default).) `order_status_conflict` (The transition table (docs/orders.md) does not allow the action from the order’s current status.) `idempotency_key_in_flight` (A retry arrived while the first request with its Idempotency-Key was still running, and it did not finish in time.) */
             409: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -3690,7 +4231,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `pet_not_found` (The pet does not exist, or was removed: GET, PATCH or DELETE /pets/{petId}, or the `petId` of a new order.) `photo_not_found` (The photo does not exist, was removed (with its animal or alone), or is not one of this animal’s; or the size in a photo URL is not `small`, `medium`, `large` or `full`.) `order_not_found` (The order does not exist, or was placed by another key and the caller does not manage all orders.) `category_not_found` (The category named in the path does not exist; `GET /v1/categories` lists those that do.) `route_not_found` (The path is not part of the interface.) */
+            /** @description Error. Codes: `pet_not_found` (The pet does not exist, or was removed: GET, PATCH or DELETE /pets/{petId}, or the `petId` of a new order.) `photo_not_found` (The photo does not exist, was removed (with its animal or alone), or is not one of this animal’s; or the size in a photo URL is not `small`, `medium`, `large` or `full`.) `order_not_found` (The order does not exist, or was placed by another key and the caller does not manage all orders.) `application_not_found` (The application named in the path does not exist.) `category_not_found` (The category named in the path does not exist; `GET /v1/categories` lists those that do.) `route_not_found` (The path is not part of the interface.) */
             404: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -3901,7 +4442,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `pet_not_found` (The pet does not exist, or was removed: GET, PATCH or DELETE /pets/{petId}, or the `petId` of a new order.) `photo_not_found` (The photo does not exist, was removed (with its animal or alone), or is not one of this animal’s; or the size in a photo URL is not `small`, `medium`, `large` or `full`.) `order_not_found` (The order does not exist, or was placed by another key and the caller does not manage all orders.) `category_not_found` (The category named in the path does not exist; `GET /v1/categories` lists those that do.) `route_not_found` (The path is not part of the interface.) */
+            /** @description Error. Codes: `pet_not_found` (The pet does not exist, or was removed: GET, PATCH or DELETE /pets/{petId}, or the `petId` of a new order.) `photo_not_found` (The photo does not exist, was removed (with its animal or alone), or is not one of this animal’s; or the size in a photo URL is not `small`, `medium`, `large` or `full`.) `order_not_found` (The order does not exist, or was placed by another key and the caller does not manage all orders.) `application_not_found` (The application named in the path does not exist.) `category_not_found` (The category named in the path does not exist; `GET /v1/categories` lists those that do.) `route_not_found` (The path is not part of the interface.) */
             404: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -3922,7 +4463,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `category_exists` (A category was added, or one renamed, with the name of another, in any case (`dog` and `Dog` are one name).) `breed_exists` (A breed was added to a category that has a breed of that name, in any case.) `pet_not_available` (An order was placed for a pet that is `pending` or `sold` (it has an open order, or was adopted).) `pet_has_open_order` (A PATCH of a pet’s `status`, or its removal, while an order for it is placed or approved: the order moves the pet’s status.) `too_many_photos` (An upload to an animal that has as many photos as `PETSTORE_PHOTOS_PER_PET` allows (12 by default).) `order_status_conflict` (The transition table (docs/orders.md) does not allow the action from the order’s current status.) `idempotency_key_in_flight` (A retry arrived while the first request with its Idempotency-Key was still running, and it did not finish in time.) */
+            /** @description Error. Codes: `category_exists` (A category was added, or one renamed, with the name of another, in any case (`dog` and `Dog` are one name).) `breed_exists` (A breed was added to a category that has a breed of that name, in any case.) `pet_not_available` (An order was placed for a pet that is `pending` or `sold` (it has an open order, or was adopted).) `application_exists` (An application was submitted with the email (compared case-insensitively) and `petId` of one that is `submitted`, `in_review` or `approved`.) `application_status_conflict` (The transition table (docs/applications.md) does not allow the action from the application’s current status, or the application was erased, or it names no animal to approve it for.) `pet_has_open_order` (A PATCH of a pet’s `status`, or its removal, while an order for it is placed or approved: the order moves the pet’s status.) `too_many_photos` (An upload to an animal that has as many photos as `PETSTORE_PHOTOS_PER_PET` allows (12 by default).) `order_status_conflict` (The transition table (docs/orders.md) does not allow the action from the order’s current status.) `idempotency_key_in_flight` (A retry arrived while the first request with its Idempotency-Key was still running, and it did not finish in time.) */
             409: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -4175,7 +4716,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `pet_not_found` (The pet does not exist, or was removed: GET, PATCH or DELETE /pets/{petId}, or the `petId` of a new order.) `photo_not_found` (The photo does not exist, was removed (with its animal or alone), or is not one of this animal’s; or the size in a photo URL is not `small`, `medium`, `large` or `full`.) `order_not_found` (The order does not exist, or was placed by another key and the caller does not manage all orders.) `category_not_found` (The category named in the path does not exist; `GET /v1/categories` lists those that do.) `route_not_found` (The path is not part of the interface.) */
+            /** @description Error. Codes: `pet_not_found` (The pet does not exist, or was removed: GET, PATCH or DELETE /pets/{petId}, or the `petId` of a new order.) `photo_not_found` (The photo does not exist, was removed (with its animal or alone), or is not one of this animal’s; or the size in a photo URL is not `small`, `medium`, `large` or `full`.) `order_not_found` (The order does not exist, or was placed by another key and the caller does not manage all orders.) `application_not_found` (The application named in the path does not exist.) `category_not_found` (The category named in the path does not exist; `GET /v1/categories` lists those that do.) `route_not_found` (The path is not part of the interface.) */
             404: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -4196,7 +4737,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `category_exists` (A category was added, or one renamed, with the name of another, in any case (`dog` and `Dog` are one name).) `breed_exists` (A breed was added to a category that has a breed of that name, in any case.) `pet_not_available` (An order was placed for a pet that is `pending` or `sold` (it has an open order, or was adopted).) `pet_has_open_order` (A PATCH of a pet’s `status`, or its removal, while an order for it is placed or approved: the order moves the pet’s status.) `too_many_photos` (An upload to an animal that has as many photos as `PETSTORE_PHOTOS_PER_PET` allows (12 by default).) `order_status_conflict` (The transition table (docs/orders.md) does not allow the action from the order’s current status.) `idempotency_key_in_flight` (A retry arrived while the first request with its Idempotency-Key was still running, and it did not finish in time.) */
+            /** @description Error. Codes: `category_exists` (A category was added, or one renamed, with the name of another, in any case (`dog` and `Dog` are one name).) `breed_exists` (A breed was added to a category that has a breed of that name, in any case.) `pet_not_available` (An order was placed for a pet that is `pending` or `sold` (it has an open order, or was adopted).) `application_exists` (An application was submitted with the email (compared case-insensitively) and `petId` of one that is `submitted`, `in_review` or `approved`.) `application_status_conflict` (The transition table (docs/applications.md) does not allow the action from the application’s current status, or the application was erased, or it names no animal to approve it for.) `pet_has_open_order` (A PATCH of a pet’s `status`, or its removal, while an order for it is placed or approved: the order moves the pet’s status.) `too_many_photos` (An upload to an animal that has as many photos as `PETSTORE_PHOTOS_PER_PET` allows (12 by default).) `order_status_conflict` (The transition table (docs/orders.md) does not allow the action from the order’s current status.) `idempotency_key_in_flight` (A retry arrived while the first request with its Idempotency-Key was still running, and it did not finish in time.) */
             409: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -4449,7 +4990,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `pet_not_found` (The pet does not exist, or was removed: GET, PATCH or DELETE /pets/{petId}, or the `petId` of a new order.) `photo_not_found` (The photo does not exist, was removed (with its animal or alone), or is not one of this animal’s; or the size in a photo URL is not `small`, `medium`, `large` or `full`.) `order_not_found` (The order does not exist, or was placed by another key and the caller does not manage all orders.) `category_not_found` (The category named in the path does not exist; `GET /v1/categories` lists those that do.) `route_not_found` (The path is not part of the interface.) */
+            /** @description Error. Codes: `pet_not_found` (The pet does not exist, or was removed: GET, PATCH or DELETE /pets/{petId}, or the `petId` of a new order.) `photo_not_found` (The photo does not exist, was removed (with its animal or alone), or is not one of this animal’s; or the size in a photo URL is not `small`, `medium`, `large` or `full`.) `order_not_found` (The order does not exist, or was placed by another key and the caller does not manage all orders.) `application_not_found` (The application named in the path does not exist.) `category_not_found` (The category named in the path does not exist; `GET /v1/categories` lists those that do.) `route_not_found` (The path is not part of the interface.) */
             404: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -4470,7 +5011,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `category_exists` (A category was added, or one renamed, with the name of another, in any case (`dog` and `Dog` are one name).) `breed_exists` (A breed was added to a category that has a breed of that name, in any case.) `pet_not_available` (An order was placed for a pet that is `pending` or `sold` (it has an open order, or was adopted).) `pet_has_open_order` (A PATCH of a pet’s `status`, or its removal, while an order for it is placed or approved: the order moves the pet’s status.) `too_many_photos` (An upload to an animal that has as many photos as `PETSTORE_PHOTOS_PER_PET` allows (12 by default).) `order_status_conflict` (The transition table (docs/orders.md) does not allow the action from the order’s current status.) `idempotency_key_in_flight` (A retry arrived while the first request with its Idempotency-Key was still running, and it did not finish in time.) */
+            /** @description Error. Codes: `category_exists` (A category was added, or one renamed, with the name of another, in any case (`dog` and `Dog` are one name).) `breed_exists` (A breed was added to a category that has a breed of that name, in any case.) `pet_not_available` (An order was placed for a pet that is `pending` or `sold` (it has an open order, or was adopted).) `application_exists` (An application was submitted with the email (compared case-insensitively) and `petId` of one that is `submitted`, `in_review` or `approved`.) `application_status_conflict` (The transition table (docs/applications.md) does not allow the action from the application’s current status, or the application was erased, or it names no animal to approve it for.) `pet_has_open_order` (A PATCH of a pet’s `status`, or its removal, while an order for it is placed or approved: the order moves the pet’s status.) `too_many_photos` (An upload to an animal that has as many photos as `PETSTORE_PHOTOS_PER_PET` allows (12 by default).) `order_status_conflict` (The transition table (docs/orders.md) does not allow the action from the order’s current status.) `idempotency_key_in_flight` (A retry arrived while the first request with its Idempotency-Key was still running, and it did not finish in time.) */
             409: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
@@ -5844,6 +6385,2925 @@ export interface operations {
                 };
             };
             /** @description Error. Codes: `unsupported_media_type` (A body was sent with a Content-Type other than `application/json`.) `unsupported_image` (A photo upload whose bytes are not JPEG, PNG, WebP or AVIF (SVG is refused: it can carry scripts), or are another of them than its `Content-Type` says, or whose `Content-Type` is not one of the four. The type is read from the bytes.) */
+            415: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited` (A window of the quota is used up: the key’s plan, or the anonymous budget of the client address for requests without a valid key. The message names the window; wait for `Retry-After` (docs/rate-limits.md).) `api_key_banned` (The key went on sending requests after 429s and is banned for a while that grows with each repeat; `Retry-After` runs to the end of the ban.) */
+            429: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    /** @description Seconds to wait: a retry after this long is not refused by the same limit, one before it is */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error` (A fault in the service. It is logged with its request id; no detail is returned.) */
+            500: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `service_unavailable` (The database cannot be reached, or the instance is shutting down, or (PostgreSQL with Redis) a write cannot be announced to the other instances because Redis cannot be reached, or an upload found every image processing slot of the instance busy and its queue full or its wait over, or the process that re-encoded it stopped. Retry after `Retry-After`.) */
+            503: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listApplications: {
+        parameters: {
+            query?: {
+                /** @description Most applications returned */
+                limit?: number;
+                status?: components["schemas"]["ApplicationStatus"];
+                /** @description Only applications for this animal */
+                petId?: number;
+                /** @description Words of the applicant’s name or email, folded as in word search (docs/search.md): each must be a word of them, the last may be the start of one */
+                q?: string;
+                /** @description Newest first (`-createdAt`, the default) or oldest first (`createdAt`) */
+                sort?: "-createdAt" | "createdAt";
+                /** @description Opaque position from the `Link` header (`rel="next"` or `rel="resume"`) of an earlier page; valid only with the same filters and `sort` */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of applications. When more follow, `Link` gives the next page. */
+            200: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    /** @description RFC 8288 link: to the next page when more applications follow (`<…/applications?limit=20&cursor=…>; rel="next"`), otherwise to where a tailing client resumes later (`rel="resume"`; never `next`, so that following `next` until it is absent ends) */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Applications"];
+                };
+            };
+            /** @description Error. Codes: `validation_failed` (A parameter or body field breaks its rule; the message names the field and the rule.) `invalid_cursor` (The `cursor` query parameter was not issued by this service for this listing, or was altered.) `bad_request` (The HTTP request itself is malformed: a path that is not valid percent-encoding, or a request Node’s HTTP parser refuses (a bad or doubled Content-Length, Content-Length with Transfer-Encoding, a control character in a header, a header line without a colon, a bad chunk size, a method not in capitals), or an HTTP/1.1 request without a Host header; the connection is then closed.) */
+            400: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `authentication_required` (No `Authorization: Bearer <key>` header, or one in another form.) `invalid_api_key` (The key is malformed, fails its checksum, or is unknown.) `api_key_revoked` (The key was revoked with `petstore keys revoke`.) `api_key_wrong_environment` (A staging key (`pet_test_`) was sent to production, or a production key (`pet_live_`) to staging.) `api_key_expired` (The key’s expiry time has passed (`petstore keys set-expiry`); use its replacement (docs/security.md).) */
+            401: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `insufficient_scope` (The key is valid but does not hold a scope that allows the operation; the message and `WWW-Authenticate` name the scope needed (docs/security.md).) `cors_disabled` (A browser’s CORS preflight (`OPTIONS` with `Origin` and `Access-Control-Request-Method`) while CORS is off, as it is by default; a request with no such headers gets the usual 401 without a key (docs/security.md).) */
+            403: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    /** @description RFC 6750 §3.1: `Bearer realm="petstore", error="insufficient_scope", scope="<needed scopes>"` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited` (A window of the quota is used up: the key’s plan, or the anonymous budget of the client address for requests without a valid key. The message names the window; wait for `Retry-After` (docs/rate-limits.md).) `api_key_banned` (The key went on sending requests after 429s and is banned for a while that grows with each repeat; `Retry-After` runs to the end of the ban.) */
+            429: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    /** @description Seconds to wait: a retry after this long is not refused by the same limit, one before it is */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error` (A fault in the service. It is logged with its request id; no detail is returned.) */
+            500: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `service_unavailable` (The database cannot be reached, or the instance is shutting down, or (PostgreSQL with Redis) a write cannot be announced to the other instances because Redis cannot be reached, or an upload found every image processing slot of the instance busy and its queue full or its wait over, or the process that re-encoded it stopped. Retry after `Retry-After`.) */
+            503: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    submitApplication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewApplication"];
+            };
+        };
+        responses: {
+            /** @description The submitted application, whole for a key that also holds `applications:read`; otherwise only `{id, status, createdAt}` */
+            201: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    /** @description URL of the application */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Application"] | components["schemas"]["ApplicationReceipt"];
+                };
+            };
+            /** @description Error. Codes: `validation_failed` (A parameter or body field breaks its rule; the message names the field and the rule.) `malformed_json` (The body could not be parsed as JSON, or is not UTF-8, or is empty while declared as JSON on an operation that needs a body (an empty body is no body where none is needed, as on the order actions).) `bad_request` (The HTTP request itself is malformed: a path that is not valid percent-encoding, or a request Node’s HTTP parser refuses (a bad or doubled Content-Length, Content-Length with Transfer-Encoding, a control character in a header, a header line without a colon, a bad chunk size, a method not in capitals), or an HTTP/1.1 request without a Host header; the connection is then closed.) */
+            400: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `authentication_required` (No `Authorization: Bearer <key>` header, or one in another form.) `invalid_api_key` (The key is malformed, fails its checksum, or is unknown.) `api_key_revoked` (The key was revoked with `petstore keys revoke`.) `api_key_wrong_environment` (A staging key (`pet_test_`) was sent to production, or a production key (`pet_live_`) to staging.) `api_key_expired` (The key’s expiry time has passed (`petstore keys set-expiry`); use its replacement (docs/security.md).) */
+            401: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `insufficient_scope` (The key is valid but does not hold a scope that allows the operation; the message and `WWW-Authenticate` name the scope needed (docs/security.md).) `cors_disabled` (A browser’s CORS preflight (`OPTIONS` with `Origin` and `Access-Control-Request-Method`) while CORS is off, as it is by default; a request with no such headers gets the usual 401 without a key (docs/security.md).) */
+            403: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    /** @description RFC 6750 §3.1: `Bearer realm="petstore", error="insufficient_scope", scope="<needed scopes>"` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `pet_not_found` (The pet does not exist, or was removed: GET, PATCH or DELETE /pets/{petId}, or the `petId` of a new order.) */
+            404: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `application_exists` (An application was submitted with the email (compared case-insensitively) and `petId` of one that is `submitted`, `in_review` or `approved`.) */
+            409: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `payload_too_large` (The body exceeds the limit set by `PETSTORE_BODY_LIMIT`, in bytes (16 KiB by default); a photo upload, the one set by `PETSTORE_PHOTO_UPLOAD_LIMIT` (15 MiB by default).) */
+            413: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unsupported_media_type` (A body was sent with a Content-Type other than `application/json`.) */
+            415: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited` (A window of the quota is used up: the key’s plan, or the anonymous budget of the client address for requests without a valid key. The message names the window; wait for `Retry-After` (docs/rate-limits.md).) `api_key_banned` (The key went on sending requests after 429s and is banned for a while that grows with each repeat; `Retry-After` runs to the end of the ban.) */
+            429: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    /** @description Seconds to wait: a retry after this long is not refused by the same limit, one before it is */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error` (A fault in the service. It is logged with its request id; no detail is returned.) */
+            500: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `service_unavailable` (The database cannot be reached, or the instance is shutting down, or (PostgreSQL with Redis) a write cannot be announced to the other instances because Redis cannot be reached, or an upload found every image processing slot of the instance busy and its queue full or its wait over, or the process that re-encoded it stopped. Retry after `Retry-After`.) */
+            503: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    countApplications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The counts */
+            200: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationCounts"];
+                };
+            };
+            /** @description Error. Codes: `validation_failed` (A parameter or body field breaks its rule; the message names the field and the rule.) `bad_request` (The HTTP request itself is malformed: a path that is not valid percent-encoding, or a request Node’s HTTP parser refuses (a bad or doubled Content-Length, Content-Length with Transfer-Encoding, a control character in a header, a header line without a colon, a bad chunk size, a method not in capitals), or an HTTP/1.1 request without a Host header; the connection is then closed.) */
+            400: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `authentication_required` (No `Authorization: Bearer <key>` header, or one in another form.) `invalid_api_key` (The key is malformed, fails its checksum, or is unknown.) `api_key_revoked` (The key was revoked with `petstore keys revoke`.) `api_key_wrong_environment` (A staging key (`pet_test_`) was sent to production, or a production key (`pet_live_`) to staging.) `api_key_expired` (The key’s expiry time has passed (`petstore keys set-expiry`); use its replacement (docs/security.md).) */
+            401: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `insufficient_scope` (The key is valid but does not hold a scope that allows the operation; the message and `WWW-Authenticate` name the scope needed (docs/security.md).) `cors_disabled` (A browser’s CORS preflight (`OPTIONS` with `Origin` and `Access-Control-Request-Method`) while CORS is off, as it is by default; a request with no such headers gets the usual 401 without a key (docs/security.md).) */
+            403: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    /** @description RFC 6750 §3.1: `Bearer realm="petstore", error="insufficient_scope", scope="<needed scopes>"` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited` (A window of the quota is used up: the key’s plan, or the anonymous budget of the client address for requests without a valid key. The message names the window; wait for `Retry-After` (docs/rate-limits.md).) `api_key_banned` (The key went on sending requests after 429s and is banned for a while that grows with each repeat; `Retry-After` runs to the end of the ban.) */
+            429: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    /** @description Seconds to wait: a retry after this long is not refused by the same limit, one before it is */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error` (A fault in the service. It is logged with its request id; no detail is returned.) */
+            500: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `service_unavailable` (The database cannot be reached, or the instance is shutting down, or (PostgreSQL with Redis) a write cannot be announced to the other instances because Redis cannot be reached, or an upload found every image processing slot of the instance busy and its queue full or its wait over, or the process that re-encoded it stopped. Retry after `Retry-After`.) */
+            503: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApplication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the application */
+                applicationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The application */
+            200: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Application"];
+                };
+            };
+            /** @description Error. Codes: `validation_failed` (A parameter or body field breaks its rule; the message names the field and the rule.) `bad_request` (The HTTP request itself is malformed: a path that is not valid percent-encoding, or a request Node’s HTTP parser refuses (a bad or doubled Content-Length, Content-Length with Transfer-Encoding, a control character in a header, a header line without a colon, a bad chunk size, a method not in capitals), or an HTTP/1.1 request without a Host header; the connection is then closed.) */
+            400: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `authentication_required` (No `Authorization: Bearer <key>` header, or one in another form.) `invalid_api_key` (The key is malformed, fails its checksum, or is unknown.) `api_key_revoked` (The key was revoked with `petstore keys revoke`.) `api_key_wrong_environment` (A staging key (`pet_test_`) was sent to production, or a production key (`pet_live_`) to staging.) `api_key_expired` (The key’s expiry time has passed (`petstore keys set-expiry`); use its replacement (docs/security.md).) */
+            401: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `insufficient_scope` (The key is valid but does not hold a scope that allows the operation; the message and `WWW-Authenticate` name the scope needed (docs/security.md).) `cors_disabled` (A browser’s CORS preflight (`OPTIONS` with `Origin` and `Access-Control-Request-Method`) while CORS is off, as it is by default; a request with no such headers gets the usual 401 without a key (docs/security.md).) */
+            403: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    /** @description RFC 6750 §3.1: `Bearer realm="petstore", error="insufficient_scope", scope="<needed scopes>"` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `application_not_found` (The application named in the path does not exist.) */
+            404: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `uri_too_long` (A path parameter is longer than any valid value could be (100 characters); the path is not echoed back.) */
+            414: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited` (A window of the quota is used up: the key’s plan, or the anonymous budget of the client address for requests without a valid key. The message names the window; wait for `Retry-After` (docs/rate-limits.md).) `api_key_banned` (The key went on sending requests after 429s and is banned for a while that grows with each repeat; `Retry-After` runs to the end of the ban.) */
+            429: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    /** @description Seconds to wait: a retry after this long is not refused by the same limit, one before it is */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error` (A fault in the service. It is logged with its request id; no detail is returned.) */
+            500: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `service_unavailable` (The database cannot be reached, or the instance is shutting down, or (PostgreSQL with Redis) a write cannot be announced to the other instances because Redis cannot be reached, or an upload found every image processing slot of the instance busy and its queue full or its wait over, or the process that re-encoded it stopped. Retry after `Retry-After`.) */
+            503: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    reviewApplication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the application */
+                applicationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description The application after the action */
+            200: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Application"];
+                };
+            };
+            /** @description Error. Codes: `validation_failed` (A parameter or body field breaks its rule; the message names the field and the rule.) `malformed_json` (The body could not be parsed as JSON, or is not UTF-8, or is empty while declared as JSON on an operation that needs a body (an empty body is no body where none is needed, as on the order actions).) `bad_request` (The HTTP request itself is malformed: a path that is not valid percent-encoding, or a request Node’s HTTP parser refuses (a bad or doubled Content-Length, Content-Length with Transfer-Encoding, a control character in a header, a header line without a colon, a bad chunk size, a method not in capitals), or an HTTP/1.1 request without a Host header; the connection is then closed.) */
+            400: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `authentication_required` (No `Authorization: Bearer <key>` header, or one in another form.) `invalid_api_key` (The key is malformed, fails its checksum, or is unknown.) `api_key_revoked` (The key was revoked with `petstore keys revoke`.) `api_key_wrong_environment` (A staging key (`pet_test_`) was sent to production, or a production key (`pet_live_`) to staging.) `api_key_expired` (The key’s expiry time has passed (`petstore keys set-expiry`); use its replacement (docs/security.md).) */
+            401: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `insufficient_scope` (The key is valid but does not hold a scope that allows the operation; the message and `WWW-Authenticate` name the scope needed (docs/security.md).) `cors_disabled` (A browser’s CORS preflight (`OPTIONS` with `Origin` and `Access-Control-Request-Method`) while CORS is off, as it is by default; a request with no such headers gets the usual 401 without a key (docs/security.md).) */
+            403: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    /** @description RFC 6750 §3.1: `Bearer realm="petstore", error="insufficient_scope", scope="<needed scopes>"` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `application_not_found` (The application named in the path does not exist.) */
+            404: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `application_status_conflict` (The transition table (docs/applications.md) does not allow the action from the application’s current status, or the application was erased, or it names no animal to approve it for.) */
+            409: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `payload_too_large` (The body exceeds the limit set by `PETSTORE_BODY_LIMIT`, in bytes (16 KiB by default); a photo upload, the one set by `PETSTORE_PHOTO_UPLOAD_LIMIT` (15 MiB by default).) */
+            413: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `uri_too_long` (A path parameter is longer than any valid value could be (100 characters); the path is not echoed back.) */
+            414: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unsupported_media_type` (A body was sent with a Content-Type other than `application/json`.) */
+            415: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited` (A window of the quota is used up: the key’s plan, or the anonymous budget of the client address for requests without a valid key. The message names the window; wait for `Retry-After` (docs/rate-limits.md).) `api_key_banned` (The key went on sending requests after 429s and is banned for a while that grows with each repeat; `Retry-After` runs to the end of the ban.) */
+            429: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    /** @description Seconds to wait: a retry after this long is not refused by the same limit, one before it is */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error` (A fault in the service. It is logged with its request id; no detail is returned.) */
+            500: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `service_unavailable` (The database cannot be reached, or the instance is shutting down, or (PostgreSQL with Redis) a write cannot be announced to the other instances because Redis cannot be reached, or an upload found every image processing slot of the instance busy and its queue full or its wait over, or the process that re-encoded it stopped. Retry after `Retry-After`.) */
+            503: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    approveApplication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the application */
+                applicationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description The application after the action */
+            200: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Application"];
+                };
+            };
+            /** @description Error. Codes: `validation_failed` (A parameter or body field breaks its rule; the message names the field and the rule.) `malformed_json` (The body could not be parsed as JSON, or is not UTF-8, or is empty while declared as JSON on an operation that needs a body (an empty body is no body where none is needed, as on the order actions).) `bad_request` (The HTTP request itself is malformed: a path that is not valid percent-encoding, or a request Node’s HTTP parser refuses (a bad or doubled Content-Length, Content-Length with Transfer-Encoding, a control character in a header, a header line without a colon, a bad chunk size, a method not in capitals), or an HTTP/1.1 request without a Host header; the connection is then closed.) */
+            400: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `authentication_required` (No `Authorization: Bearer <key>` header, or one in another form.) `invalid_api_key` (The key is malformed, fails its checksum, or is unknown.) `api_key_revoked` (The key was revoked with `petstore keys revoke`.) `api_key_wrong_environment` (A staging key (`pet_test_`) was sent to production, or a production key (`pet_live_`) to staging.) `api_key_expired` (The key’s expiry time has passed (`petstore keys set-expiry`); use its replacement (docs/security.md).) */
+            401: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `insufficient_scope` (The key is valid but does not hold a scope that allows the operation; the message and `WWW-Authenticate` name the scope needed (docs/security.md).) `cors_disabled` (A browser’s CORS preflight (`OPTIONS` with `Origin` and `Access-Control-Request-Method`) while CORS is off, as it is by default; a request with no such headers gets the usual 401 without a key (docs/security.md).) */
+            403: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    /** @description RFC 6750 §3.1: `Bearer realm="petstore", error="insufficient_scope", scope="<needed scopes>"` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `application_not_found` (The application named in the path does not exist.) `pet_not_found` (The pet does not exist, or was removed: GET, PATCH or DELETE /pets/{petId}, or the `petId` of a new order.) */
+            404: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `application_status_conflict` (The transition table (docs/applications.md) does not allow the action from the application’s current status, or the application was erased, or it names no animal to approve it for.) `pet_not_available` (An order was placed for a pet that is `pending` or `sold` (it has an open order, or was adopted).) */
+            409: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `payload_too_large` (The body exceeds the limit set by `PETSTORE_BODY_LIMIT`, in bytes (16 KiB by default); a photo upload, the one set by `PETSTORE_PHOTO_UPLOAD_LIMIT` (15 MiB by default).) */
+            413: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `uri_too_long` (A path parameter is longer than any valid value could be (100 characters); the path is not echoed back.) */
+            414: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unsupported_media_type` (A body was sent with a Content-Type other than `application/json`.) */
+            415: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited` (A window of the quota is used up: the key’s plan, or the anonymous budget of the client address for requests without a valid key. The message names the window; wait for `Retry-After` (docs/rate-limits.md).) `api_key_banned` (The key went on sending requests after 429s and is banned for a while that grows with each repeat; `Retry-After` runs to the end of the ban.) */
+            429: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    /** @description Seconds to wait: a retry after this long is not refused by the same limit, one before it is */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error` (A fault in the service. It is logged with its request id; no detail is returned.) */
+            500: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `service_unavailable` (The database cannot be reached, or the instance is shutting down, or (PostgreSQL with Redis) a write cannot be announced to the other instances because Redis cannot be reached, or an upload found every image processing slot of the instance busy and its queue full or its wait over, or the process that re-encoded it stopped. Retry after `Retry-After`.) */
+            503: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    declineApplication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the application */
+                applicationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Why, 1–500 characters */
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The application after the action */
+            200: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Application"];
+                };
+            };
+            /** @description Error. Codes: `validation_failed` (A parameter or body field breaks its rule; the message names the field and the rule.) `malformed_json` (The body could not be parsed as JSON, or is not UTF-8, or is empty while declared as JSON on an operation that needs a body (an empty body is no body where none is needed, as on the order actions).) `bad_request` (The HTTP request itself is malformed: a path that is not valid percent-encoding, or a request Node’s HTTP parser refuses (a bad or doubled Content-Length, Content-Length with Transfer-Encoding, a control character in a header, a header line without a colon, a bad chunk size, a method not in capitals), or an HTTP/1.1 request without a Host header; the connection is then closed.) */
+            400: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `authentication_required` (No `Authorization: Bearer <key>` header, or one in another form.) `invalid_api_key` (The key is malformed, fails its checksum, or is unknown.) `api_key_revoked` (The key was revoked with `petstore keys revoke`.) `api_key_wrong_environment` (A staging key (`pet_test_`) was sent to production, or a production key (`pet_live_`) to staging.) `api_key_expired` (The key’s expiry time has passed (`petstore keys set-expiry`); use its replacement (docs/security.md).) */
+            401: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `insufficient_scope` (The key is valid but does not hold a scope that allows the operation; the message and `WWW-Authenticate` name the scope needed (docs/security.md).) `cors_disabled` (A browser’s CORS preflight (`OPTIONS` with `Origin` and `Access-Control-Request-Method`) while CORS is off, as it is by default; a request with no such headers gets the usual 401 without a key (docs/security.md).) */
+            403: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    /** @description RFC 6750 §3.1: `Bearer realm="petstore", error="insufficient_scope", scope="<needed scopes>"` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `application_not_found` (The application named in the path does not exist.) */
+            404: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `application_status_conflict` (The transition table (docs/applications.md) does not allow the action from the application’s current status, or the application was erased, or it names no animal to approve it for.) */
+            409: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `payload_too_large` (The body exceeds the limit set by `PETSTORE_BODY_LIMIT`, in bytes (16 KiB by default); a photo upload, the one set by `PETSTORE_PHOTO_UPLOAD_LIMIT` (15 MiB by default).) */
+            413: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `uri_too_long` (A path parameter is longer than any valid value could be (100 characters); the path is not echoed back.) */
+            414: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unsupported_media_type` (A body was sent with a Content-Type other than `application/json`.) */
+            415: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited` (A window of the quota is used up: the key’s plan, or the anonymous budget of the client address for requests without a valid key. The message names the window; wait for `Retry-After` (docs/rate-limits.md).) `api_key_banned` (The key went on sending requests after 429s and is banned for a while that grows with each repeat; `Retry-After` runs to the end of the ban.) */
+            429: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    /** @description Seconds to wait: a retry after this long is not refused by the same limit, one before it is */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error` (A fault in the service. It is logged with its request id; no detail is returned.) */
+            500: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `service_unavailable` (The database cannot be reached, or the instance is shutting down, or (PostgreSQL with Redis) a write cannot be announced to the other instances because Redis cannot be reached, or an upload found every image processing slot of the instance busy and its queue full or its wait over, or the process that re-encoded it stopped. Retry after `Retry-After`.) */
+            503: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    withdrawApplication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the application */
+                applicationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description The application after the action */
+            200: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Application"];
+                };
+            };
+            /** @description Error. Codes: `validation_failed` (A parameter or body field breaks its rule; the message names the field and the rule.) `malformed_json` (The body could not be parsed as JSON, or is not UTF-8, or is empty while declared as JSON on an operation that needs a body (an empty body is no body where none is needed, as on the order actions).) `bad_request` (The HTTP request itself is malformed: a path that is not valid percent-encoding, or a request Node’s HTTP parser refuses (a bad or doubled Content-Length, Content-Length with Transfer-Encoding, a control character in a header, a header line without a colon, a bad chunk size, a method not in capitals), or an HTTP/1.1 request without a Host header; the connection is then closed.) */
+            400: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `authentication_required` (No `Authorization: Bearer <key>` header, or one in another form.) `invalid_api_key` (The key is malformed, fails its checksum, or is unknown.) `api_key_revoked` (The key was revoked with `petstore keys revoke`.) `api_key_wrong_environment` (A staging key (`pet_test_`) was sent to production, or a production key (`pet_live_`) to staging.) `api_key_expired` (The key’s expiry time has passed (`petstore keys set-expiry`); use its replacement (docs/security.md).) */
+            401: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `insufficient_scope` (The key is valid but does not hold a scope that allows the operation; the message and `WWW-Authenticate` name the scope needed (docs/security.md).) `cors_disabled` (A browser’s CORS preflight (`OPTIONS` with `Origin` and `Access-Control-Request-Method`) while CORS is off, as it is by default; a request with no such headers gets the usual 401 without a key (docs/security.md).) */
+            403: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    /** @description RFC 6750 §3.1: `Bearer realm="petstore", error="insufficient_scope", scope="<needed scopes>"` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `application_not_found` (The application named in the path does not exist.) */
+            404: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `application_status_conflict` (The transition table (docs/applications.md) does not allow the action from the application’s current status, or the application was erased, or it names no animal to approve it for.) */
+            409: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `payload_too_large` (The body exceeds the limit set by `PETSTORE_BODY_LIMIT`, in bytes (16 KiB by default); a photo upload, the one set by `PETSTORE_PHOTO_UPLOAD_LIMIT` (15 MiB by default).) */
+            413: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `uri_too_long` (A path parameter is longer than any valid value could be (100 characters); the path is not echoed back.) */
+            414: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unsupported_media_type` (A body was sent with a Content-Type other than `application/json`.) */
+            415: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited` (A window of the quota is used up: the key’s plan, or the anonymous budget of the client address for requests without a valid key. The message names the window; wait for `Retry-After` (docs/rate-limits.md).) `api_key_banned` (The key went on sending requests after 429s and is banned for a while that grows with each repeat; `Retry-After` runs to the end of the ban.) */
+            429: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    /** @description Seconds to wait: a retry after this long is not refused by the same limit, one before it is */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error` (A fault in the service. It is logged with its request id; no detail is returned.) */
+            500: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `service_unavailable` (The database cannot be reached, or the instance is shutting down, or (PostgreSQL with Redis) a write cannot be announced to the other instances because Redis cannot be reached, or an upload found every image processing slot of the instance busy and its queue full or its wait over, or the process that re-encoded it stopped. Retry after `Retry-After`.) */
+            503: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    addApplicationNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the application */
+                applicationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The note, 1–2000 characters; newlines kept */
+                    text: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The note */
+            201: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationNote"];
+                };
+            };
+            /** @description Error. Codes: `validation_failed` (A parameter or body field breaks its rule; the message names the field and the rule.) `malformed_json` (The body could not be parsed as JSON, or is not UTF-8, or is empty while declared as JSON on an operation that needs a body (an empty body is no body where none is needed, as on the order actions).) `bad_request` (The HTTP request itself is malformed: a path that is not valid percent-encoding, or a request Node’s HTTP parser refuses (a bad or doubled Content-Length, Content-Length with Transfer-Encoding, a control character in a header, a header line without a colon, a bad chunk size, a method not in capitals), or an HTTP/1.1 request without a Host header; the connection is then closed.) */
+            400: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `authentication_required` (No `Authorization: Bearer <key>` header, or one in another form.) `invalid_api_key` (The key is malformed, fails its checksum, or is unknown.) `api_key_revoked` (The key was revoked with `petstore keys revoke`.) `api_key_wrong_environment` (A staging key (`pet_test_`) was sent to production, or a production key (`pet_live_`) to staging.) `api_key_expired` (The key’s expiry time has passed (`petstore keys set-expiry`); use its replacement (docs/security.md).) */
+            401: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `insufficient_scope` (The key is valid but does not hold a scope that allows the operation; the message and `WWW-Authenticate` name the scope needed (docs/security.md).) `cors_disabled` (A browser’s CORS preflight (`OPTIONS` with `Origin` and `Access-Control-Request-Method`) while CORS is off, as it is by default; a request with no such headers gets the usual 401 without a key (docs/security.md).) */
+            403: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    /** @description RFC 6750 §3.1: `Bearer realm="petstore", error="insufficient_scope", scope="<needed scopes>"` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `application_not_found` (The application named in the path does not exist.) */
+            404: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `application_status_conflict` (The transition table (docs/applications.md) does not allow the action from the application’s current status, or the application was erased, or it names no animal to approve it for.) */
+            409: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `payload_too_large` (The body exceeds the limit set by `PETSTORE_BODY_LIMIT`, in bytes (16 KiB by default); a photo upload, the one set by `PETSTORE_PHOTO_UPLOAD_LIMIT` (15 MiB by default).) */
+            413: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `uri_too_long` (A path parameter is longer than any valid value could be (100 characters); the path is not echoed back.) */
+            414: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unsupported_media_type` (A body was sent with a Content-Type other than `application/json`.) */
+            415: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited` (A window of the quota is used up: the key’s plan, or the anonymous budget of the client address for requests without a valid key. The message names the window; wait for `Retry-After` (docs/rate-limits.md).) `api_key_banned` (The key went on sending requests after 429s and is banned for a while that grows with each repeat; `Retry-After` runs to the end of the ban.) */
+            429: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    /** @description Seconds to wait: a retry after this long is not refused by the same limit, one before it is */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error` (A fault in the service. It is logged with its request id; no detail is returned.) */
+            500: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `service_unavailable` (The database cannot be reached, or the instance is shutting down, or (PostgreSQL with Redis) a write cannot be announced to the other instances because Redis cannot be reached, or an upload found every image processing slot of the instance busy and its queue full or its wait over, or the process that re-encoded it stopped. Retry after `Retry-After`.) */
+            503: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApplicationForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The questions */
+            200: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationForm"];
+                };
+            };
+            /** @description Error. Codes: `validation_failed` (A parameter or body field breaks its rule; the message names the field and the rule.) `bad_request` (The HTTP request itself is malformed: a path that is not valid percent-encoding, or a request Node’s HTTP parser refuses (a bad or doubled Content-Length, Content-Length with Transfer-Encoding, a control character in a header, a header line without a colon, a bad chunk size, a method not in capitals), or an HTTP/1.1 request without a Host header; the connection is then closed.) */
+            400: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `authentication_required` (No `Authorization: Bearer <key>` header, or one in another form.) `invalid_api_key` (The key is malformed, fails its checksum, or is unknown.) `api_key_revoked` (The key was revoked with `petstore keys revoke`.) `api_key_wrong_environment` (A staging key (`pet_test_`) was sent to production, or a production key (`pet_live_`) to staging.) `api_key_expired` (The key’s expiry time has passed (`petstore keys set-expiry`); use its replacement (docs/security.md).) */
+            401: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `insufficient_scope` (The key is valid but does not hold a scope that allows the operation; the message and `WWW-Authenticate` name the scope needed (docs/security.md).) `cors_disabled` (A browser’s CORS preflight (`OPTIONS` with `Origin` and `Access-Control-Request-Method`) while CORS is off, as it is by default; a request with no such headers gets the usual 401 without a key (docs/security.md).) */
+            403: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    /** @description RFC 6750 §3.1: `Bearer realm="petstore", error="insufficient_scope", scope="<needed scopes>"` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited` (A window of the quota is used up: the key’s plan, or the anonymous budget of the client address for requests without a valid key. The message names the window; wait for `Retry-After` (docs/rate-limits.md).) `api_key_banned` (The key went on sending requests after 429s and is banned for a while that grows with each repeat; `Retry-After` runs to the end of the ban.) */
+            429: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    /** @description Seconds to wait: a retry after this long is not refused by the same limit, one before it is */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error` (A fault in the service. It is logged with its request id; no detail is returned.) */
+            500: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `service_unavailable` (The database cannot be reached, or the instance is shutting down, or (PostgreSQL with Redis) a write cannot be announced to the other instances because Redis cannot be reached, or an upload found every image processing slot of the instance busy and its queue full or its wait over, or the process that re-encoded it stopped. Retry after `Retry-After`.) */
+            503: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    replaceApplicationForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApplicationForm"];
+            };
+        };
+        responses: {
+            /** @description The questions as now set */
+            200: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationForm"];
+                };
+            };
+            /** @description Error. Codes: `validation_failed` (A parameter or body field breaks its rule; the message names the field and the rule.) `malformed_json` (The body could not be parsed as JSON, or is not UTF-8, or is empty while declared as JSON on an operation that needs a body (an empty body is no body where none is needed, as on the order actions).) `application_form_invalid` (A `PUT /v1/application-form` whose question ids repeat, or whose options do not fit the question types.) `bad_request` (The HTTP request itself is malformed: a path that is not valid percent-encoding, or a request Node’s HTTP parser refuses (a bad or doubled Content-Length, Content-Length with Transfer-Encoding, a control character in a header, a header line without a colon, a bad chunk size, a method not in capitals), or an HTTP/1.1 request without a Host header; the connection is then closed.) */
+            400: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `authentication_required` (No `Authorization: Bearer <key>` header, or one in another form.) `invalid_api_key` (The key is malformed, fails its checksum, or is unknown.) `api_key_revoked` (The key was revoked with `petstore keys revoke`.) `api_key_wrong_environment` (A staging key (`pet_test_`) was sent to production, or a production key (`pet_live_`) to staging.) `api_key_expired` (The key’s expiry time has passed (`petstore keys set-expiry`); use its replacement (docs/security.md).) */
+            401: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `insufficient_scope` (The key is valid but does not hold a scope that allows the operation; the message and `WWW-Authenticate` name the scope needed (docs/security.md).) `cors_disabled` (A browser’s CORS preflight (`OPTIONS` with `Origin` and `Access-Control-Request-Method`) while CORS is off, as it is by default; a request with no such headers gets the usual 401 without a key (docs/security.md).) */
+            403: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    /** @description RFC 6750 §3.1: `Bearer realm="petstore", error="insufficient_scope", scope="<needed scopes>"` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `payload_too_large` (The body exceeds the limit set by `PETSTORE_BODY_LIMIT`, in bytes (16 KiB by default); a photo upload, the one set by `PETSTORE_PHOTO_UPLOAD_LIMIT` (15 MiB by default).) */
+            413: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unsupported_media_type` (A body was sent with a Content-Type other than `application/json`.) */
+            415: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited` (A window of the quota is used up: the key’s plan, or the anonymous budget of the client address for requests without a valid key. The message names the window; wait for `Retry-After` (docs/rate-limits.md).) `api_key_banned` (The key went on sending requests after 429s and is banned for a while that grows with each repeat; `Retry-After` runs to the end of the ban.) */
+            429: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    /** @description Seconds to wait: a retry after this long is not refused by the same limit, one before it is */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error` (A fault in the service. It is logged with its request id; no detail is returned.) */
+            500: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `service_unavailable` (The database cannot be reached, or the instance is shutting down, or (PostgreSQL with Redis) a write cannot be announced to the other instances because Redis cannot be reached, or an upload found every image processing slot of the instance busy and its queue full or its wait over, or the process that re-encoded it stopped. Retry after `Retry-After`.) */
+            503: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApplicant: {
+        parameters: {
+            query: {
+                /** @description Compared case-insensitively */
+                email: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The applications of the address */
+            200: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Applicant"];
+                };
+            };
+            /** @description Error. Codes: `validation_failed` (A parameter or body field breaks its rule; the message names the field and the rule.) `bad_request` (The HTTP request itself is malformed: a path that is not valid percent-encoding, or a request Node’s HTTP parser refuses (a bad or doubled Content-Length, Content-Length with Transfer-Encoding, a control character in a header, a header line without a colon, a bad chunk size, a method not in capitals), or an HTTP/1.1 request without a Host header; the connection is then closed.) */
+            400: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `authentication_required` (No `Authorization: Bearer <key>` header, or one in another form.) `invalid_api_key` (The key is malformed, fails its checksum, or is unknown.) `api_key_revoked` (The key was revoked with `petstore keys revoke`.) `api_key_wrong_environment` (A staging key (`pet_test_`) was sent to production, or a production key (`pet_live_`) to staging.) `api_key_expired` (The key’s expiry time has passed (`petstore keys set-expiry`); use its replacement (docs/security.md).) */
+            401: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `insufficient_scope` (The key is valid but does not hold a scope that allows the operation; the message and `WWW-Authenticate` name the scope needed (docs/security.md).) `cors_disabled` (A browser’s CORS preflight (`OPTIONS` with `Origin` and `Access-Control-Request-Method`) while CORS is off, as it is by default; a request with no such headers gets the usual 401 without a key (docs/security.md).) */
+            403: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    /** @description RFC 6750 §3.1: `Bearer realm="petstore", error="insufficient_scope", scope="<needed scopes>"` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited` (A window of the quota is used up: the key’s plan, or the anonymous budget of the client address for requests without a valid key. The message names the window; wait for `Retry-After` (docs/rate-limits.md).) `api_key_banned` (The key went on sending requests after 429s and is banned for a while that grows with each repeat; `Retry-After` runs to the end of the ban.) */
+            429: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    /** @description Seconds to wait: a retry after this long is not refused by the same limit, one before it is */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error` (A fault in the service. It is logged with its request id; no detail is returned.) */
+            500: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `service_unavailable` (The database cannot be reached, or the instance is shutting down, or (PostgreSQL with Redis) a write cannot be announced to the other instances because Redis cannot be reached, or an upload found every image processing slot of the instance busy and its queue full or its wait over, or the process that re-encoded it stopped. Retry after `Retry-After`.) */
+            503: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    eraseApplicant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Compared case-insensitively */
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description How many applications were erased */
+            200: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicantErasure"];
+                };
+            };
+            /** @description Error. Codes: `validation_failed` (A parameter or body field breaks its rule; the message names the field and the rule.) `malformed_json` (The body could not be parsed as JSON, or is not UTF-8, or is empty while declared as JSON on an operation that needs a body (an empty body is no body where none is needed, as on the order actions).) `bad_request` (The HTTP request itself is malformed: a path that is not valid percent-encoding, or a request Node’s HTTP parser refuses (a bad or doubled Content-Length, Content-Length with Transfer-Encoding, a control character in a header, a header line without a colon, a bad chunk size, a method not in capitals), or an HTTP/1.1 request without a Host header; the connection is then closed.) */
+            400: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `authentication_required` (No `Authorization: Bearer <key>` header, or one in another form.) `invalid_api_key` (The key is malformed, fails its checksum, or is unknown.) `api_key_revoked` (The key was revoked with `petstore keys revoke`.) `api_key_wrong_environment` (A staging key (`pet_test_`) was sent to production, or a production key (`pet_live_`) to staging.) `api_key_expired` (The key’s expiry time has passed (`petstore keys set-expiry`); use its replacement (docs/security.md).) */
+            401: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `insufficient_scope` (The key is valid but does not hold a scope that allows the operation; the message and `WWW-Authenticate` name the scope needed (docs/security.md).) `cors_disabled` (A browser’s CORS preflight (`OPTIONS` with `Origin` and `Access-Control-Request-Method`) while CORS is off, as it is by default; a request with no such headers gets the usual 401 without a key (docs/security.md).) */
+            403: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    /** @description RFC 6750 §3.1: `Bearer realm="petstore", error="insufficient_scope", scope="<needed scopes>"` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `payload_too_large` (The body exceeds the limit set by `PETSTORE_BODY_LIMIT`, in bytes (16 KiB by default); a photo upload, the one set by `PETSTORE_PHOTO_UPLOAD_LIMIT` (15 MiB by default).) */
+            413: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unsupported_media_type` (A body was sent with a Content-Type other than `application/json`.) */
             415: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */

@@ -49,7 +49,7 @@ export const applicantsRoutes: FastifyPluginAsyncTypebox = async (app) => {
           200: ref('ApplicantErasure', 'How many applications were erased'),
           400: errorResponse(400, {}, ['validation_failed', 'malformed_json', 'bad_request']),
           413: errorResponse(413),
-          415: errorResponse(415),
+          415: errorResponse(415, {}, ['unsupported_media_type']),
           ...commonErrors,
         },
       },

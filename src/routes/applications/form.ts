@@ -49,7 +49,7 @@ export const applicationFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
             'bad_request',
           ]),
           413: errorResponse(413),
-          415: errorResponse(415),
+          415: errorResponse(415, {}, ['unsupported_media_type']),
           ...commonErrors,
         },
       },

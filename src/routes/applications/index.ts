@@ -11,6 +11,7 @@ import {
 import { NewApplicationSchema, receiptOf } from '../../domain/application-schema.js';
 import { readsApplications, type OperationId } from '../../domain/scopes.js';
 import { commonErrors, commonHeaders, errorResponse } from '../../http/schemas/error.js';
+import type { ErrorCode } from '../../errors/catalogue.js';
 import { pageLink } from '../../http/page-link.js';
 import { trimMarkedFields } from '../../http/trimmed-fields.js';
 import type { ApplicationCaller } from '../../services/applications-service.js';
@@ -55,14 +56,24 @@ const stepEffects: Record<ApplicationStepAction, string> = {
 };
 
 const tags = ['applications'];
-/** The error answers of an operation that takes a body and changes an application. */
-const writeErrors = {
+/** The error answers of an operation that takes a body, with the 404 and 409 codes it can answer. */
+const writeErrors = (notFound: readonly ErrorCode[], conflicts: readonly ErrorCode[]) => ({
   400: errorResponse(400, {}, ['validation_failed', 'malformed_json', 'bad_request']),
-  404: errorResponse(404),
-  409: errorResponse(409),
+  404: errorResponse(404, {}, notFound),
+  409: errorResponse(409, {}, conflicts),
   413: errorResponse(413),
-  415: errorResponse(415),
+  415: errorResponse(415, {}, ['unsupported_media_type']),
   ...commonErrors,
+});
+/** What an action can answer besides the rule's conflict: approving moves the animal too. */
+const stepErrors: Record<ApplicationStepAction, [readonly ErrorCode[], readonly ErrorCode[]]> = {
+  review: [['application_not_found'], ['application_status_conflict']],
+  approve: [
+    ['application_not_found', 'pet_not_found'],
+    ['application_status_conflict', 'pet_not_available'],
+  ],
+  decline: [['application_not_found'], ['application_status_conflict']],
+  withdraw: [['application_not_found'], ['application_status_conflict']],
 };
 
 export const applicationsRoutes: FastifyPluginAsyncTypebox<ApplicationsRoutesOptions> = async (
@@ -87,7 +98,7 @@ export const applicationsRoutes: FastifyPluginAsyncTypebox<ApplicationsRoutesOpt
         body: Type.Ref(NewApplicationSchema),
         response: {
           201: submitResponse,
-          ...writeErrors,
+          ...writeErrors(['pet_not_found'], ['application_exists']),
         },
       },
     },
@@ -154,7 +165,7 @@ export const applicationsRoutes: FastifyPluginAsyncTypebox<ApplicationsRoutesOpt
         response: {
           200: applicationResponse('The application'),
           400: errorResponse(400, {}, ['validation_failed', 'bad_request']),
-          404: errorResponse(404),
+          404: errorResponse(404, {}, ['application_not_found']),
           ...commonErrors,
         },
       },
@@ -180,7 +191,7 @@ export const applicationsRoutes: FastifyPluginAsyncTypebox<ApplicationsRoutesOpt
           ...(declines ? { body: DeclineBody } : {}),
           response: {
             200: applicationResponse('The application after the action'),
-            ...writeErrors,
+            ...writeErrors(...stepErrors[action]),
           },
         },
         ...(declines ? { preValidation: trimMarkedFields(DeclineBody) } : {}),
@@ -208,7 +219,8 @@ export const applicationsRoutes: FastifyPluginAsyncTypebox<ApplicationsRoutesOpt
         body: NoteBody,
         response: {
           201: Type.Ref('ApplicationNote', { description: 'The note', headers: commonHeaders } as never),
-          ...writeErrors,
+          // 409: the application's personal data was erased, and its notes with it.
+          ...writeErrors(['application_not_found'], ['application_status_conflict']),
         },
       },
       preValidation: trimMarkedFields(NoteBody),
