@@ -1,7 +1,13 @@
 // Tables in docs/ that are generated from the code, so they cannot drift from it: the
-// configuration settings, the error catalogue, the plans' quotas and the order transitions. `npm run docs` rewrites them; a test checks them.
+// configuration settings, the error catalogue, the plans' quotas, and the order and application transitions.
+// `npm run docs` rewrites them; a test checks them.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { acceptedValues, settings } from '../src/config.js';
+import {
+  adoptedByAnotherReason,
+  applicationTransitions,
+  type ApplicationAction,
+} from '../src/domain/application.js';
 import { orderTransitions, type Transition } from '../src/domain/order.js';
 import { errorCatalogue, errorCodes } from '../src/errors/catalogue.js';
 import { quotaTable } from '../src/limits/quota-table.js';
@@ -39,12 +45,62 @@ export function transitionTable(): string {
   return ['| Action | From | Order becomes | Pet becomes |', '|---|---|---|---|', ...rows].join('\n');
 }
 
+/**
+ * How each action of src/domain/application.ts is taken (a key's request, or a step of the linked order, in
+ * parentheses), and what else it does in its transaction.
+ */
+const applicationActions: Record<ApplicationAction, { taken: string; also: string }> = {
+  submit: {
+    taken: '`POST /v1/applications`',
+    also: 'A pet named by `petId` must exist (404 `pet_not_found`); any pet status may be applied for',
+  },
+  review: { taken: '`POST /v1/applications/{id}/review`', also: '' },
+  approve: {
+    taken: '`POST /v1/applications/{id}/approve`',
+    also:
+      'Needs a `petId` and an `available` pet (409 `pet_not_available` otherwise). An order for the pet is ' +
+      'placed and approved, so the pet becomes `pending`, and `orderId` is set',
+  },
+  decline: {
+    taken: '`POST /v1/applications/{id}/decline` `{reason}`',
+    also: 'From `approved`, the linked order is cancelled and the pet is `available` again',
+  },
+  withdraw: {
+    taken: '`POST /v1/applications/{id}/withdraw`',
+    also: 'From `approved`, the linked order is cancelled and the pet is `available` again',
+  },
+  orderCompleted: {
+    taken: '(the linked order completes: `POST /v1/store/orders/{orderId}/complete`)',
+    also: `Every other open application for the pet becomes \`declined\`, with the reason "${adoptedByAnotherReason}"`,
+  },
+  orderCancelled: {
+    taken: '(the linked order is cancelled through the orders API)',
+    also: '`orderId` is cleared',
+  },
+};
+
+/** The application transition table of src/domain/application.ts, as docs/applications.md shows it. */
+export function applicationTransitionTable(): string {
+  const rows = Object.entries(applicationTransitions).map(([action, t]) => {
+    const { taken, also } = applicationActions[action as ApplicationAction];
+    const from = t.from.length === 0 ? '–' : t.from.map((s) => `\`${s}\``).join(', ');
+    const named = taken.startsWith('(') ? taken : `${action} (${taken})`;
+    return `| ${named} | ${from} | \`${t.to}\` | ${cell(also)} |`;
+  });
+  return [
+    '| Action | From | Application becomes | What else happens, in the same transaction |',
+    '|---|---|---|---|',
+    ...rows,
+  ].join('\n');
+}
+
 /** Each generated block: the file it lives in, its marker name, and its content. */
 export const generatedBlocks = (): Array<{ file: string; name: string; content: string }> => [
   { file: 'docs/configuration.md', name: 'configuration', content: configurationTable() },
   { file: 'docs/errors.md', name: 'error-codes', content: errorTable() },
   { file: 'docs/rate-limits.md', name: 'plan-quotas', content: quotaTable() },
   { file: 'docs/orders.md', name: 'order-transitions', content: transitionTable() },
+  { file: 'docs/applications.md', name: 'application-transitions', content: applicationTransitionTable() },
 ];
 
 const markers = (name: string) => [`<!-- generated:${name} -->`, `<!-- /generated:${name} -->`] as const;
