@@ -47,9 +47,6 @@ export const applicationTransitions = {
  */
 export const openApplicationStatuses: readonly ApplicationStatus[] = applicationTransitions.withdraw.from;
 
-export const isOpenApplication = (status: ApplicationStatus): boolean =>
-  openApplicationStatuses.includes(status);
-
 /** Why the other open applications for an animal are declined when it is adopted. */
 export const adoptedByAnotherReason = 'The animal was adopted by another applicant';
 

@@ -304,4 +304,3 @@ export type ApplicationRow = Selectable<ApplicationsTable>;
 export type NewApplicationRow = Insertable<ApplicationsTable>;
 export type ApplicationRowChange = Updateable<ApplicationsTable>;
 export type ApplicationNoteRow = Selectable<ApplicationNotesTable>;
-export type ApplicationQuestionRow = Selectable<ApplicationQuestionsTable>;

@@ -5,7 +5,9 @@
 import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
+import { applicationTransitions } from '../../src/domain/application.js';
 import { orderStepActions, orderTransitions, type OrderStepAction } from '../../src/domain/order.js';
+import { application } from '../helpers/applications.js';
 import { backends } from '../helpers/backends.js';
 import { rawExchange } from '../helpers/raw-http.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
@@ -58,6 +60,9 @@ const framings: Array<[string, string[], string, keyof typeof refusals]> = [
   ],
 ];
 
+/** The application actions that take no body: decline needs its reason. */
+const bodilessApplicationActions = ['review', 'approve', 'withdraw'] as const;
+
 type Operation = { operationId: string; requestBody?: { required?: boolean } };
 
 describe('an empty body', () => {
@@ -103,12 +108,30 @@ describe('an empty body', () => {
     return order.id;
   };
 
-  test('the OpenAPI document names body-optional operations: each order action, removePet and removePhoto', () => {
+  test('the OpenAPI document names body-optional operations: each order action, the application actions but decline, removePet and removePhoto', () => {
     const optional = operationsWhoseBody(false).map(({ operation }) => operation.operationId);
     assert.deepEqual(
       optional.sort(),
-      [...orderStepActions.map((action) => `${action}Order`), 'removePet', 'removePhoto'].sort(),
+      [
+        ...orderStepActions.map((action) => `${action}Order`),
+        ...bodilessApplicationActions.map((action) => `${action}Application`),
+        'removePet',
+        'removePhoto',
+      ].sort(),
     );
+  });
+
+  test('on every application action but decline, in every framing, an empty body is taken as no body: 200', async () => {
+    for (const action of bodilessApplicationActions) {
+      for (const [framing, lines, body] of framings) {
+        const pet = await post('/v1/pets', { name: 'Rex', categoryId: 1 });
+        const { id } = (await post('/v1/applications', application(pet.id))) as unknown as { id: string };
+        const answer = await send('POST', `/v1/applications/${id}/${action}`, lines, body);
+        const what = `${action} with ${framing}`;
+        assert.equal(answer.status, 200, `${what}: ${JSON.stringify(answer.body)}`);
+        assert.equal((answer.body as { status: string }).status, applicationTransitions[action].to, what);
+      }
+    }
   });
 
   test('removePet, in every framing, takes an empty body as no body: 204', async () => {
@@ -137,6 +160,11 @@ describe('an empty body', () => {
   test('on every operation that requires a body, is refused as before', async () => {
     const required = operationsWhoseBody(true);
     assert.deepEqual(required.map(({ path }) => path).sort(), [
+      '/v1/applicants/erase',
+      '/v1/application-form',
+      '/v1/applications',
+      '/v1/applications/{applicationId}/decline',
+      '/v1/applications/{applicationId}/notes',
       '/v1/categories',
       '/v1/categories/{categoryId}',
       '/v1/categories/{categoryId}/breeds',
@@ -153,7 +181,8 @@ describe('an empty body', () => {
         const url = path
           .replace('{petId}', String(pet.id))
           .replace('{categoryId}', '1')
-          .replace('{photoId}', 'A'.repeat(22));
+          .replace('{photoId}', 'A'.repeat(22))
+          .replace('{applicationId}', 'A'.repeat(22));
         const answer = await send(method, url, lines, body);
         // An upload takes images alone: whatever the framing, no image is 415 (test/routes/photo-safety.test.ts).
         if (operation.operationId === 'uploadPhoto') {

@@ -7,7 +7,8 @@ import { logApiError, sendApiError, toApiError } from '../../http/error-handler.
 export function quietParseErrors(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
     let apiError = toApiError(error, request, app.config.bodyLimit);
-    if (apiError.code === 'malformed_json' && !(error instanceof ApiError))
+    // Only the parser's own SyntaxError quotes the body; an empty body is said to be empty, as elsewhere.
+    if (apiError.code === 'malformed_json' && error instanceof SyntaxError)
       apiError = new ApiError('malformed_json', 'it could not be parsed');
     logApiError(request, apiError, error);
     return sendApiError(reply, apiError);
