@@ -114,7 +114,7 @@ function birthDateOf(id: number, age: PetAge): string {
 /** The pet with this id, as the API answers it: every field of the profile known, 0 to 4 tags. */
 export function seedPet(id: number): Pet {
   const time = new Date(seededAt + id).toISOString();
-  return { id, ...seedRecord(id), photos: [], createdAt: time, updatedAt: time };
+  return { id, ...seedRecord(id), photos: [], createdAt: time, updatedAt: time, etag: `"${id}.1"` };
 }
 
 /** The fields of the pet with this id, all but those the service sets: what a shelter sends to create it. */

@@ -26,6 +26,7 @@ export const listingDigestLength = 22;
 
 export interface PetFilter {
   status?: PetStatus;
+  ids?: number[];
   categoryIds?: number[];
   /** Breed names, case-folded (src/domain/case-key.ts). */
   breeds?: string[];

@@ -187,6 +187,12 @@ export const PetSchema = Type.Object(
     }),
     createdAt: timestamp('When the animal was added (RFC 3339, UTC)'),
     updatedAt: timestamp('When the animal last changed, by an edit, a photo or an order (RFC 3339, UTC)'),
+    etag: Type.String({
+      maxLength: 48,
+      description:
+        'The strong entity tag of the animal as returned, the one its `ETag` header carries: send it as ' +
+        '`If-Match` to edit it only if nobody changed it since (docs/pets.md). Any change moves it, a photo too',
+    }),
   },
   {
     $id: 'Pet',

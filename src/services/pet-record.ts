@@ -7,7 +7,7 @@ import type { Photo } from '../domain/photo.js';
 import type { NewPetRow, PetRow } from '../store/schema.js';
 
 /** The fields a client may write: a Pet without what the service sets (its photos have operations of their own). */
-export type PetFields = Omit<Pet, 'id' | 'createdAt' | 'updatedAt' | 'photos'>;
+export type PetFields = Omit<Pet, 'id' | 'createdAt' | 'updatedAt' | 'photos' | 'etag'>;
 
 /** The columns of a pet that hold its fields and the keys derived from them, as written on create and on every edit. */
 export type PetFieldColumns = Omit<NewPetRow, 'id' | 'created_at' | 'updated_at' | 'revision' | 'removed_at'>;
@@ -47,6 +47,7 @@ export const toPet = (row: PetRow, photos: Photo[]): Pet => ({
   photos,
   createdAt: time(row.created_at),
   updatedAt: time(row.updated_at),
+  etag: petEtag(row),
 });
 
 /** The strong ETag of a pet as `row` holds it: it changes with every change, an order's included. */

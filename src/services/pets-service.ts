@@ -24,6 +24,7 @@ import { changePets, type PetChange, type PetEditOrRemoval, type TaggedPet } fro
 import type { WriteContext, Writes } from './writes.js';
 import {
   creationFingerprintValues,
+  createdPetEtag,
   fieldColumns,
   newPetFields,
   patchFingerprintValues,
@@ -127,10 +128,13 @@ export async function createPetsService(
    */
   async function inTodaysShape(stored: Pet): Promise<Pet> {
     const kept: Partial<Pet> = stored;
-    if (kept.createdAt !== undefined && kept.photos !== undefined) return stored;
+    // Stored before answers carried their ETag: the one a creation answers, whenever it is replayed.
+    const etag = createdPetEtag(stored.id);
+    if (kept.createdAt !== undefined && kept.photos !== undefined) return { ...stored, etag };
     const createdAt = new Date(await findPetCreationTime(store.db, stored.id)).toISOString();
     const { id, name, categoryId, status } = stored;
-    return { id, ...newPetFields({ name, categoryId, status }), photos: [], createdAt, updatedAt: createdAt };
+    const fields = newPetFields({ name, categoryId, status });
+    return { id, ...fields, photos: [], createdAt, updatedAt: createdAt, etag };
   }
 
   /** Refuses a new pet that breaks a rule its schema cannot state. */
@@ -170,13 +174,18 @@ export async function createPetsService(
       return (await changes.run(change))!;
     },
 
-    updateIdempotently(change, scope) {
+    async updateIdempotently(change, scope) {
       const fingerprint = requestFingerprint('updatePet', [
         change.id,
         patchFingerprintValues(change.patch),
         change.ifMatch,
       ]);
-      return changes.runIdempotently(change, scope, fingerprint) as Promise<IdempotentOutcome<TaggedPet>>;
+      const outcome = await (changes.runIdempotently(change, scope, fingerprint) as Promise<
+        IdempotentOutcome<TaggedPet>
+      >);
+      // An edit's answer stored before answers carried their ETag gets the one stored beside it.
+      const { pet, etag } = outcome.body;
+      return outcome.replayed ? { ...outcome, body: { etag, pet: { ...pet, etag } } } : outcome;
     },
 
     async remove(id) {

@@ -48,8 +48,9 @@ for (const backend of backends) {
 
     test('add with a full profile, then update: the fields given change, --clear forgets, flags merge', async () => {
       const added = await json(['pets', 'add', ...newPetArgs]);
-      const { id, createdAt, updatedAt, ...rest } = added;
+      const { id, createdAt, updatedAt, etag, ...rest } = added;
       assert.deepEqual(rest, newPetFields);
+      assert.match(etag, /^"[^"]+"$/);
 
       const updated = await json([
         ...['pets', 'update', String(id), '--name', 'Biscuit', '--good-with', 'cats=true'],
@@ -63,8 +64,10 @@ for (const backend of backends) {
         tags: [],
         goodWith: { ...fullProfile.goodWith, cats: true },
         updatedAt: updated.updatedAt,
+        etag: updated.etag,
       });
       assert.ok(updated.updatedAt > updatedAt && createdAt === updated.createdAt);
+      assert.notEqual(updated.etag, etag, 'an update moves the entity tag');
       assert.deepEqual(await json(['pets', 'get', String(id)]), updated);
     });
 

@@ -39,8 +39,10 @@ for (const backend of backends) {
         color: null,
         goodWith: { children: true, dogs: false, cats: true },
         updatedAt: changed.updatedAt,
+        etag: changed.etag,
       });
       assert.ok(changed.updatedAt >= rex.updatedAt);
+      assert.notEqual(changed.etag, rex.etag, 'an edit moves the entity tag');
       assert.deepEqual(await client.getPet(rex.id), changed);
     });
 
@@ -59,6 +61,18 @@ for (const backend of backends) {
 
       const next = await client.updatePet(id, { coat: 'long' }, { ifMatch: first.etag });
       assert.deepEqual([next.size, next.coat], ['large', 'long']);
+    });
+
+    test('findPet reads one animal through the listing, its etag the ETag to send; none is undefined', async () => {
+      const id = (await client.createPet({ name: 'Fin', categoryId: 2 })).id;
+      const found = await client.findPet(id);
+      assert.equal(found?.id, id);
+      assert.equal(found?.etag, (await client.getPetWithEtag(id)).etag);
+      const changed = await client.updatePet(id, { size: 'small' }, { ifMatch: found!.etag });
+      assert.equal((await client.findPet(id))?.etag, changed.etag, 'the answer carries the new tag');
+      const stale = await failureOf(client.updatePet(id, { size: 'large' }, { ifMatch: found!.etag }));
+      assert.equal(stale.code, 'precondition_failed');
+      assert.equal(await client.findPet(987654321), undefined);
     });
 
     test('a conditional change whose answer is lost is retried with its key: replayed, not refused', async () => {

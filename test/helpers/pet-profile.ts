@@ -24,6 +24,7 @@ export const unknownProfile = {
  */
 export function assertNewPet(pet: Pet, fields: Pick<Pet, 'name' | 'categoryId' | 'status'>): void {
   assert.match(pet.createdAt, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/);
+  assert.match(pet.etag, /^"[^"]+"$/, 'a strong entity tag');
   assert.deepEqual(pet, {
     id: pet.id,
     ...fields,
@@ -31,6 +32,7 @@ export function assertNewPet(pet: Pet, fields: Pick<Pet, 'name' | 'categoryId' |
     photos: [],
     createdAt: pet.createdAt,
     updatedAt: pet.createdAt,
+    etag: pet.etag,
   });
 }
 

@@ -130,7 +130,8 @@ for (const backend of backends) {
       const res = await create({ name: 'Rex', categoryId: free });
       assert.equal(res.statusCode, 201, res.body);
       const pet = res.json();
-      const { id, createdAt, updatedAt, ...rest } = pet;
+      const { id, createdAt, updatedAt, etag, ...rest } = pet;
+      assert.equal(etag, res.headers.etag, 'the body carries the ETag the header does');
       assert.deepEqual(rest, {
         name: 'Rex',
         categoryId: free,

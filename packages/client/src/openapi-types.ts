@@ -941,6 +941,8 @@ export interface components {
              * @description When the animal last changed, by an edit, a photo or an order (RFC 3339, UTC)
              */
             updatedAt: string;
+            /** @description The strong entity tag of the animal as returned, the one its `ETag` header carries: send it as `If-Match` to edit it only if nobody changed it since (docs/pets.md). Any change moves it, a photo too */
+            etag: string;
         };
         /** @description A JSON array of Pet */
         Pets: components["schemas"]["Pet"][];
@@ -1392,6 +1394,8 @@ export interface operations {
                 /** @description Most animals returned */
                 limit?: number;
                 status?: components["schemas"]["PetStatus"];
+                /** @description Only the animals with these ids (at most 20, separated by commas). With one id, the non-deprecated way to read one animal and its `etag` for an edit with `If-Match` (docs/pets.md) */
+                id?: string;
                 /** @description Only animals of this category, or of any of a list of at most 20, separated by commas */
                 categoryId?: string;
                 /** @description Only animals of this breed (any case), or of any of a list of at most 20 */

@@ -23,6 +23,8 @@ type OneOrMore<T> = T | readonly T[];
 /** What the animals listed must be: every filter given applies (AND); a list is any of its values (OR). */
 export interface PetFilters {
   status?: Pet['status'];
+  /** An animal's id, or any of a list of at most 20. */
+  id?: OneOrMore<number>;
   /** A category, or any of a list of at most 20. */
   categoryId?: OneOrMore<number>;
   /** A breed's name in any case, or any of a list of at most 20. A name cannot hold a comma. */
@@ -65,10 +67,11 @@ export interface ListPetsOptions extends PetFilters {
 
 /** The query string of the options: lists as comma lists, a Date in RFC 3339, the rest as given. */
 export function petsQuery(options: ListPetsOptions): PetsQuery {
-  const { categoryId, breed, sex, age, size, coat, goodWith, attributes, tag, updatedSince, ...rest } =
+  const { id, categoryId, breed, sex, age, size, coat, goodWith, attributes, tag, updatedSince, ...rest } =
     options;
   return {
     ...rest,
+    id: commaList(id),
     categoryId: commaList(categoryId),
     breed: commaList(breed),
     sex: commaList(sex),

@@ -353,6 +353,19 @@ export class PetstoreClient {
   }
 
   /**
+   * One animal, through the listing's `id` filter (`GET /pets?id=…`, not deprecated), or undefined when no
+   * animal has the id (or it was removed). Its `etag` is the one to send as `ifMatch`.
+   *
+   * @example
+   * const pet = await client.findPet(42);
+   * if (pet) await client.updatePet(42, { tags: [...pet.tags, 'calm'] }, { ifMatch: pet.etag });
+   */
+  async findPet(id: number): Promise<Pet | undefined> {
+    const [pet] = await this.listPets({ id, limit: 1 });
+    return pet;
+  }
+
+  /**
    * Changes an animal by a JSON Merge Patch (RFC 7396), sent as `application/merge-patch+json`: a field left
    * out is unchanged, `null` clears it, and `attributes` and `goodWith` merge flag by flag. With `ifMatch`,
    * only if the animal is still as read. Returns the whole animal after the change.

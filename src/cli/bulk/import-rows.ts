@@ -113,10 +113,12 @@ async function* ndjsonRows(file: string): AsyncGenerator<InputRow> {
       continue;
     }
     const { id, [photoFilesColumn]: photoFiles = [], ...pet } = value as Record<string, unknown>;
-    // As an export writes them: the service sets the times of a pet it creates or changes, and its photos
-    // are added through their own calls (a URL is not an image to upload; `photoFiles` names the images).
+    // As an export writes them: the service sets the times and the entity tag of a pet it creates or
+    // changes, and its photos are added through their own calls (a URL is not an image to upload;
+    // `photoFiles` names the images).
     delete pet.createdAt;
     delete pet.updatedAt;
+    delete pet.etag;
     delete pet.photos;
     if (!Array.isArray(photoFiles) || !photoFiles.every((name) => typeof name === 'string')) {
       yield { row, bytes, pet: { unreadable: `${photoFilesColumn} must be an array of file names` } };
