@@ -1,5 +1,5 @@
-// HTTP calls several suites share: read a paged listing to its end (Link rel="next"), create pets, find the
-// pets a test made in a category of its own.
+// HTTP calls several suites share: read a paged listing to its end (Link rel="next"), page by page or item by
+// item, create pets, find the pets a test made in a category of its own.
 import assert from 'node:assert/strict';
 import type { NewPet, Pet, PetstoreClient } from '@petstore/client';
 import type { TestApp } from './test-app.js';
@@ -7,18 +7,38 @@ import type { TestApp } from './test-app.js';
 /** What the pet calls need of an app: a way to send a request, and the headers of a key that may write. */
 export type Caller = Pick<TestApp, 'request' | 'auth'>;
 
-export async function followNext<T>(t: TestApp, url: string, headers: Record<string, string>): Promise<T[]> {
-  const items: T[] = [];
+/** One page of a listing as it was answered: its items, and the `Link` header it carried, if any. */
+export interface ListedPage<T> {
+  items: T[];
+  link: string | undefined;
+}
+
+/** Reads a paged listing from `url` to its end, following `Link: rel="next"`; returns every page. */
+export async function followPages<T>(
+  t: Pick<TestApp, 'request'>,
+  url: string,
+  headers: Record<string, string>,
+): Promise<ListedPage<T>[]> {
+  const pages: ListedPage<T>[] = [];
   let next: string | undefined = url;
-  for (let pages = 0; next; pages++) {
-    assert.ok(pages < 1000, 'paging does not end');
+  while (next) {
+    assert.ok(pages.length < 1000, 'paging does not end');
     const res = await t.request({ url: next, headers });
     assert.equal(res.statusCode, 200, res.body);
-    items.push(...(res.json() as T[]));
     const link = res.headers.link as string | undefined;
+    pages.push({ items: res.json() as T[], link });
     next = link ? /<([^>]+)>;\s*rel="next"/.exec(link)?.[1] : undefined;
   }
-  return items;
+  return pages;
+}
+
+/** The items of every page of a listing, in order (see followPages). */
+export async function followNext<T>(
+  t: Pick<TestApp, 'request'>,
+  url: string,
+  headers: Record<string, string>,
+): Promise<T[]> {
+  return (await followPages<T>(t, url, headers)).flatMap((page) => page.items);
 }
 
 /**

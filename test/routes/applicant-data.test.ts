@@ -10,6 +10,7 @@ import { act, application, submit } from '../helpers/applications.js';
 import { backends } from '../helpers/backends.js';
 import { newPet } from '../helpers/http-calls.js';
 import { logLines } from '../helpers/log-lines.js';
+import { authWith } from '../helpers/scoped-keys.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 import { startWebhookReceiver } from '../helpers/webhook-receiver.js';
 
@@ -69,19 +70,8 @@ for (const backend of backends) {
     });
     after(() => t.close());
 
-    const keyWith = async (...scopes: string[]) => {
-      const { key } = await t.app.services.apiKeys.create({
-        name: scopes.join('+'),
-        plan: 'enterprise',
-        perMinute: 1_000_000,
-        perDay: 1_000_000,
-        scopes: scopes as never,
-      });
-      return { authorization: `Bearer ${key}` };
-    };
-
     test('a submit-only key is answered {id, status, createdAt}; one that also reads, the whole application', async () => {
-      const submitter = await keyWith('applications:submit');
+      const submitter = await authWith(t, 'applications:submit');
       const res = await t.request({
         method: 'POST',
         url: '/v1/applications',
@@ -92,7 +82,7 @@ for (const backend of backends) {
       assert.deepEqual(Object.keys(res.json()).sort(), ['createdAt', 'id', 'status']);
       const read = await t.request({ url: `/v1/applications/${res.json().id}`, headers: submitter });
       assert.equal(read.statusCode, 403, 'it cannot read even what it submitted');
-      const both = await keyWith('applications:submit', 'applications:read');
+      const both = await authWith(t, 'applications:submit', 'applications:read');
       const whole = await t.request({
         method: 'POST',
         url: '/v1/applications',
