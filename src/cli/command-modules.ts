@@ -38,6 +38,16 @@ const commandModules: Record<string, CommandModule> = {
       'Adoption orders as a client handles them, over HTTP: place, list, get, approve, complete, cancel',
     load: async () => (await import('./commands/orders.js')).ordersCommand(),
   },
+  applications: {
+    description:
+      'Adoption applications as shelter staff handle them, over HTTP: list, show, review, approve, decline, ' +
+      'withdraw, note, counts',
+    load: async () => (await import('./commands/applications.js')).applicationsCommand(),
+  },
+  applicants: {
+    description: "An applicant's personal data on request, over HTTP: export it (subject access), erase it",
+    load: async () => (await import('./commands/applicants.js')).applicantsCommand(),
+  },
   inventory: {
     description: 'Count pets in each status, over HTTP',
     load: async () => (await import('./commands/orders.js')).inventoryCommand(),

@@ -1,5 +1,5 @@
-// The `petstore` command: serve the API and administer it. Administration talks to the store directly;
-// `petstore pets`, `orders`, `inventory` and `events` are the exceptions, clients of the API over HTTP.
+// The `petstore` command: serve the API and administer it. Administration talks to the store directly; the
+// commands of an API user (`pets`, `orders`, `applications`, `events`…) are the exceptions, clients over HTTP.
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { errorObjectOf } from './cli-error.js';

@@ -1,6 +1,7 @@
 // One animal as `pets add`, `get` and `update` print it in text: a line a field, `-` where nothing is known.
 // A table row, as `pets list` prints, would hide the profile that an update has just changed.
 import type { Pet } from '@petstore/client';
+import { detailLines, shown, type Field } from './detail-lines.js';
 import { absolutePhoto } from './photo-urls.js';
 
 export interface DetailsContext {
@@ -11,9 +12,6 @@ export interface DetailsContext {
   /** The command's --url, which the photos' URLs are made absolute on. */
   baseUrl: string;
 }
-
-const shown = (value: string | number | boolean | null): string =>
-  value === null ? '-' : typeof value === 'boolean' ? (value ? 'yes' : 'no') : String(value);
 
 /** `children yes, dogs no, cats unknown`. */
 const flagsText = (flags: Record<string, boolean | null>): string =>
@@ -27,7 +25,7 @@ const flagsText = (flags: Record<string, boolean | null>): string =>
  */
 export function petDetails(pet: Pet, { etag, category, baseUrl }: DetailsContext): string {
   const photos = pet.photos.map((photo) => absolutePhoto(photo, baseUrl).urls.medium);
-  const fields: Array<[string, string]> = [
+  const fields: Field[] = [
     ['ID', shown(pet.id)],
     ['Name', pet.name],
     ['Category', category === undefined ? shown(pet.categoryId) : `${category} (${pet.categoryId})`],
@@ -47,10 +45,7 @@ export function petDetails(pet: Pet, { etag, category, baseUrl }: DetailsContext
     ['Photos', photos.length ? photos.join('\n') : '-'],
     ['Created', pet.createdAt],
     ['Updated', pet.updatedAt],
-    ...(etag ? [['ETag', etag] as [string, string]] : []),
+    ...(etag ? [['ETag', etag] as Field] : []),
   ];
-  const width = Math.max(...fields.map(([label]) => label.length)) + 2;
-  return fields
-    .map(([label, value]) => `${label.padEnd(width)}${value.replace(/\n/g, `\n${' '.repeat(width)}`)}`)
-    .join('\n');
+  return detailLines(fields);
 }

@@ -117,6 +117,8 @@ test('--help still lists every command', async () => {
     'pets',
     'webhooks',
     'orders',
+    'applications',
+    'applicants',
     'inventory',
     'categories',
     'breeds',

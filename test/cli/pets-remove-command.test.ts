@@ -1,36 +1,11 @@
 // `petstore pets remove` asks first on a terminal, and --yes skips the question; without a terminal (a
 // script, which cannot answer, and which passed no --yes before the question existed) it removes at once.
-// The terminal is a real pseudo-terminal, made by util-linux's `script`.
 import assert from 'node:assert/strict';
-import { execFile, execFileSync } from 'node:child_process';
 import { after, before, describe, test } from 'node:test';
 import { backends } from '../helpers/backends.js';
 import { newPet } from '../helpers/http-calls.js';
-import { runCli } from '../helpers/run-cli.js';
+import { hasScript, runCli, runCliOnTerminal as onTerminal } from '../helpers/run-cli.js';
 import { startSdkServer, type SdkServer } from '../helpers/sdk-server.js';
-
-const cliEntry = new URL('../../src/cli/main.ts', import.meta.url).pathname;
-const hasScript = (() => {
-  try {
-    execFileSync('script', ['--version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
-
-/** Runs the command on a terminal, typing `typed` into it. */
-const onTerminal = (args: string[], env: Record<string, string>, typed: string) =>
-  new Promise<string>((resolve) => {
-    const line = [process.execPath, '--import', 'tsx', cliEntry, ...args].join(' ');
-    const child = execFile(
-      'script',
-      ['-qec', line, '/dev/null'],
-      { env: { ...process.env, ...env } },
-      (_e, out) => resolve(out),
-    );
-    setTimeout(() => child.stdin!.end(typed), 1500);
-  });
 
 describe('petstore pets remove', () => {
   let server: SdkServer;

@@ -3,10 +3,14 @@
 // and so is a `@ts-expect-error` line that the compiler no longer refuses.
 import { expectTypeOf } from 'expect-type';
 import type {
+  Application,
+  ApplicationReceipt,
   Breed,
   Category,
   EventTypeFilter,
+  ListApplicationsOptions,
   ListPetsOptions,
+  NewApplication,
   NewPet,
   Page,
   Pet,
@@ -157,3 +161,26 @@ expectTypeOf<PetstoreClient['movePhoto']>().parameters.toEqualTypeOf<
 expectTypeOf<ReturnType<PetstoreClient['movePhoto']>>().resolves.toEqualTypeOf<Photo>();
 expectTypeOf<PetstoreClient['deletePhoto']>().parameters.toEqualTypeOf<[petId: number, photoId: string]>();
 expectTypeOf<ReturnType<PetstoreClient['deletePhoto']>>().resolves.toEqualTypeOf<void>();
+
+// Applications: the calls merged into the client from application-calls.ts keep their types there.
+expectTypeOf<PetstoreClient['submitApplication']>().parameter(0).toEqualTypeOf<NewApplication>();
+expectTypeOf<ReturnType<PetstoreClient['submitApplication']>>().resolves.toEqualTypeOf<
+  Application | ApplicationReceipt
+>();
+const submission = {
+  applicant: { name: 'Ada', email: 'ada@example.org' },
+  household: { adults: 1, children: 0 },
+  home: { type: 'house', ownership: 'own' },
+  consent: { dataProcessing: true },
+} as const;
+expectTypeOf(submission).toExtend<NewApplication>();
+// @ts-expect-error consent to the processing must be given
+expectTypeOf({ ...submission, consent: { dataProcessing: false } } as const).toExtend<NewApplication>();
+expectTypeOf<ReturnType<PetstoreClient['listApplicationsPage']>>().resolves.toEqualTypeOf<
+  Page<Application>
+>();
+expectTypeOf({ status: 'in_review', sort: 'createdAt' } as const).toExtend<ListApplicationsOptions>();
+// @ts-expect-error an application is never `pending`: that is an animal's status
+expectTypeOf({ status: 'pending' } as const).toExtend<ListApplicationsOptions>();
+expectTypeOf<PetstoreClient['declineApplication']>().parameters.toEqualTypeOf<[id: string, reason: string]>();
+expectTypeOf<ReturnType<PetstoreClient['eraseApplicant']>>().resolves.toEqualTypeOf<{ erased: number }>();

@@ -16,7 +16,6 @@ export {
   type Order,
   type OrderAction,
   type OrderStatus,
-  type Page,
   type Pet,
   type PetPatch,
   type PetStatus,
@@ -30,6 +29,22 @@ export {
   type UpdatePetOptions,
   type UploadPhotoOptions,
 } from './petstore-client.js';
+export type { Page } from './client-core.js';
+export type {
+  Applicant,
+  ApplicantErasure,
+  Application,
+  ApplicationAction,
+  ApplicationCounts,
+  ApplicationForm,
+  ApplicationNote,
+  ApplicationQuestion,
+  ApplicationReceipt,
+  ApplicationSort,
+  ApplicationStatus,
+  ListApplicationsOptions,
+  NewApplication,
+} from './application-types.js';
 export type {
   ListPetsOptions,
   PetAge,

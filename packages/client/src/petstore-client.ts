@@ -2,6 +2,8 @@
 // OpenAPI document. It retries what is safe to retry, pages through listings and throws PetstoreError.
 import createClient, { type Client } from 'openapi-fetch';
 import type { components, paths } from './openapi-types.js';
+import { ApplicationCalls, applicationCallNames, type ApplicationCallName } from './application-calls.js';
+import type { ClientCore, Listing, ListingItem, ListingQuery, Page, Sent } from './client-core.js';
 import { linkTarget } from './link-header.js';
 import { petsQuery, type ListPetsOptions, type PetFilters } from './pet-query.js';
 import { errorFromResponse, PetstoreError } from './petstore-error.js';
@@ -146,18 +148,6 @@ export interface ListEventsOptions {
   cursor?: string;
 }
 
-/** One page of a listing, and where the next one starts when more follow. */
-export interface Page<T> {
-  items: T[];
-  /** The `cursor` of the next page, from `Link: rel="next"`; undefined on the last page. */
-  nextCursor: string | undefined;
-  /**
-   * On the last page, the `cursor` to ask with later for what came since, from `Link: rel="resume"`: every
-   * listing has one but pets sorted newest first (`-updatedAt`, `-createdAt`).
-   */
-  resumeCursor?: string;
-}
-
 /** The actions of the transition table that an existing order takes. */
 export type OrderAction = 'approve' | 'complete' | 'cancel';
 
@@ -168,6 +158,12 @@ function apiBaseOf(baseUrl: string): string {
   const trimmed = baseUrl.replace(/\/+$/, '');
   return new URL(trimmed).pathname === '/' ? `${trimmed}/v1` : trimmed;
 }
+
+// PetstoreClient has the adoption applications' calls too: their types merged in here, their methods set on
+// its prototype (its static block), each answered by the client's ApplicationCalls, so that this file keeps to
+// the core. The merge is safe as both sides come from the one class: a call added there is added here.
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type
+export interface PetstoreClient extends Pick<ApplicationCalls, ApplicationCallName> {}
 
 /**
  * A client of the pet adoption service.
@@ -180,13 +176,28 @@ function apiBaseOf(baseUrl: string): string {
  * for await (const pet of client.listAllPets({ status: 'available' })) console.log(pet.name);
  * // Young cats that are good with dogs, newest arrivals first
  * const cats = await client.listPets({ categoryId: 2, age: 'young', goodWith: ['dogs'], sort: '-createdAt' });
+ * for await (const application of client.listAllApplications({ status: 'submitted' })) console.log(application.id);
  */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export class PetstoreClient {
   readonly #api: Client<paths>;
   readonly #fetch: RetryingFetch;
   readonly #baseUrl: string;
+  readonly #applications: ApplicationCalls;
   #rateLimit: RateLimitState | undefined;
   #keyExpiresAt: string | undefined;
+
+  static {
+    for (const name of applicationCallNames)
+      Object.defineProperty(PetstoreClient.prototype, name, {
+        value(this: PetstoreClient, ...args: unknown[]) {
+          const calls = this.#applications;
+          return (calls[name] as (...args: unknown[]) => unknown).apply(calls, args);
+        },
+        writable: true,
+        configurable: true,
+      });
+  }
 
   constructor(options: PetstoreClientOptions) {
     // Fail here, with words, rather than send a request the service answers with "malformed key".
@@ -222,6 +233,13 @@ export class PetstoreClient {
       Request: PlannedRequest as unknown as typeof Request,
       fetch: this.#fetch as unknown as (request: Request) => Promise<Response>,
     });
+    const core: ClientCore = {
+      api: this.#api,
+      call: (requestId, send) => this.#call(requestId, send),
+      page: (path, query) => this.#page(path, query),
+      pages: (path, query) => this.#pages(path, query),
+    };
+    this.#applications = new ApplicationCalls(core);
   }
 
   /**
@@ -797,9 +815,6 @@ export class PetstoreClient {
   }
 }
 
-/** What openapi-fetch gives for one call. */
-type Sent<T> = { data?: T; error?: unknown; response: Response };
-
 /** A call that succeeded: what it answered, the answer, and the call's request id. */
 type Answer<T> = { data: T; response: Response; requestId: string };
 
@@ -811,12 +826,6 @@ function taggedPet({ data: pet, response, requestId }: Answer<Pet>): PetWithEtag
     throw new PetstoreError('unexpected_response', response.status, 'The answer carried no ETag', requestId);
   return { pet, etag };
 }
-
-/** The paginated listings, with the query and the items of each as the OpenAPI document types them. */
-type Listing = '/pets' | '/store/orders' | '/events';
-type ListingQuery<P extends Listing> = NonNullable<paths[P]['get']['parameters']['query']>;
-type ListingItem<P extends Listing> =
-  paths[P]['get']['responses'][200]['content']['application/json'][number];
 
 /**
  * openapi-fetch's GET for a listing whose path is a type parameter: the client types each path's call on its

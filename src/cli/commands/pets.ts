@@ -1,7 +1,6 @@
 // `petstore pets ...`: list, add, get, update and remove pets, import and export them in bulk, and their
 // photos, as an API user does, over HTTP through the SDK (unlike the administration commands, which work on
 // the store directly).
-import { createInterface } from 'node:readline/promises';
 import { Command, Option } from 'commander';
 import type { NewPet, Pet, PetstoreClient } from '@petstore/client';
 import { dayInWords, getPetRetirement } from '../../domain/deprecations.js';
@@ -9,6 +8,7 @@ import { petSorts, type PetSort } from '../../domain/pet-listing.js';
 import { progressBar } from '../bulk/progress-bar.js';
 import { usageError } from '../cli-error.js';
 import { withClient, withClientOptions, type ClientFlags } from '../client-options.js';
+import { confirmed } from '../confirm.js';
 import { withListOptions, printPage, printResumeHint, type ListFlags } from '../listing.js';
 import { positiveInteger } from '../option-parsers.js';
 import { petDetails } from '../pet-details.js';
@@ -18,16 +18,6 @@ import { petBodyOf, withNewPetOptions, withPetChangeOptions, type PetFlags } fro
 import { printFound, printOutcome } from '../print-table.js';
 import { bulkCommands } from './pets-bulk.js';
 import { photosCommand } from './pets-photos.js';
-
-/** Asks a yes-or-no question on the terminal; only y or yes agrees. */
-async function agreed(question: string): Promise<boolean> {
-  const terminal = createInterface({ input: process.stdin, output: process.stderr });
-  try {
-    return /^y(es)?$/i.test((await terminal.question(question)).trim());
-  } finally {
-    terminal.close();
-  }
-}
 
 /** A table's row of a pet: its category by name, where `names` knows it. */
 const petRowOf =
@@ -162,9 +152,8 @@ export function petsCommand(): Command {
       .argument('<id>', 'Pet id', positiveInteger('id'))
       .option('--yes', 'Remove it without asking (asked only when the input is a terminal)'),
   ).action(async (id: number, flags: ClientFlags & { yes?: boolean }) => {
-    // Asked on a terminal only: a script (no terminal on stdin) cannot answer, and scripts written before the
-    // question existed pass no --yes; the service still refuses a pet with an open order.
-    if (!flags.yes && process.stdin.isTTY && !(await agreed(`Remove pet ${id}? It cannot be undone. [y/N] `)))
+    // Asked on a terminal only (confirm.ts); the service still refuses a pet with an open order.
+    if (!(await confirmed(`Remove pet ${id}? It cannot be undone. [y/N] `, flags.yes)))
       throw usageError(`pet ${id} was not removed: answer y to remove it, or pass --yes`);
     await withClient(flags, (client) => client.removePet(id));
     printOutcome({ id, removed: true }, () => `Removed pet ${id}`, flags.json);
