@@ -27,5 +27,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Marks the route's path deprecated: all its responses carry the headers (http/deprecation.ts). */
     deprecation?: DeprecationNotice;
+    /** The route's requests carry personal data: the request log keeps no value of its query. */
+    personalData?: boolean;
   }
 }

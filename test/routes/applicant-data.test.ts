@@ -161,12 +161,22 @@ for (const backend of backends) {
           payload: { ...marked(1), hoursAlone: 99 },
         });
         assert.equal(refused.statusCode, 400);
+        // Staff look the applicant up by name and by address: the URLs carry both, the log neither.
+        for (const url of [
+          '/v1/applications?q=zebulon%20quixotic',
+          '/v1/applicants?email=zebulon.quixotic%40markers.example',
+        ])
+          assert.equal((await t.request({ url, headers: t.auth })).statusCode, 200, url);
         const got = await receiver.waitForAccepted(3);
         const feed = (await t.request({ url: '/v1/events?type=application.*&limit=100', headers: t.auth }))
           .body;
         assert.match(feed, new RegExp(a.id), 'the feed names the application');
         const texts = { log: JSON.stringify(log.lines), feed, webhooks: got.map((r) => r.body).join('\n') };
         assert.ok(log.lines.length > 0, 'the log was written');
+        assert.ok(
+          log.lines.some((line) => JSON.stringify(line).includes('/v1/applicants?email=…')),
+          'the lookup is logged, its query names kept',
+        );
         for (const [where, text] of Object.entries(texts))
           for (const marker of markers)
             assert.ok(!text.toLowerCase().includes(marker.toLowerCase()), `${where} holds ${marker}`);

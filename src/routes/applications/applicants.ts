@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { commonErrors, commonHeaders, errorResponse } from '../../http/schemas/error.js';
-import { quietParseErrors } from './quiet-parse-errors.js';
+import { personalDataArea } from './personal-data-area.js';
 import { ApplicantQuery, EraseApplicantBody } from './schemas.js';
 
 const tags = ['applications'];
@@ -11,7 +11,7 @@ const ref = (id: string, description: string) =>
 
 export const applicantsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { applicantData } = app.services;
-  quietParseErrors(app);
+  personalDataArea(app);
 
   app.get(
     '/applicants',

@@ -15,7 +15,7 @@ import type { ErrorCode } from '../../errors/catalogue.js';
 import { pageLink } from '../../http/page-link.js';
 import { trimMarkedFields } from '../../http/trimmed-fields.js';
 import type { ApplicationCaller } from '../../services/applications-service.js';
-import { quietParseErrors } from './quiet-parse-errors.js';
+import { personalDataArea } from './personal-data-area.js';
 import {
   ApplicationIdParams,
   applicationResponse,
@@ -81,7 +81,7 @@ export const applicationsRoutes: FastifyPluginAsyncTypebox<ApplicationsRoutesOpt
   { baseUrl, bodyLimit },
 ) => {
   const { applications } = app.services;
-  quietParseErrors(app);
+  personalDataArea(app);
 
   app.post(
     '/applications',
