@@ -54,6 +54,7 @@ import { scheduleUsageFlush } from './services/key-usage.js';
 import type { Store } from './store/store.js';
 import type { DestinationStream } from 'pino';
 import { logRedactions } from './http/log-redaction.js';
+import { buildCachedSerializer } from './http/serializer-cache.js';
 
 export interface AppOptions {
   config: Config;
@@ -107,6 +108,7 @@ export async function buildApp({
     clientErrorHandler: answerClientErrors(config.requestTimeoutMs),
     routerOptions: { maxParamLength },
     forceCloseConnections: 'idle',
+    schemaController: { compilersFactory: { buildSerializer: buildCachedSerializer } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // Bans are recorded on the key, through the services built just below (called only while serving).
