@@ -1,8 +1,9 @@
 // Caches on PostgreSQL are exact across instances, with the versions in Redis or, without Redis, in
 // PostgreSQL's own sequences: a write through instance A, or through the `petstore` command straight to the
 // database, is seen by instance B on its very next request, for many rounds of each kind
-// (PETSTORE_TEST_EXACT_ROUNDS, 200 by default, which keeps CI within its time; set more to soak): pets created, order transitions (seen in the pets' status
-// filter and the inventory), and key changes by the command.
+// (PETSTORE_TEST_EXACT_ROUNDS, 200 by default, which keeps CI within its time; set more to soak): pets
+// created, order transitions (seen in the pets' status filter and the inventory), and key changes by the
+// command.
 // Then a Redis outage: B stops caching and stays exact, and writes that could not be announced are refused
 // with 503.
 import assert from 'node:assert/strict';
