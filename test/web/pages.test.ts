@@ -127,7 +127,7 @@ for (const backend of backends) {
         assert.ok(unescaped(body).includes(text));
     });
 
-    test('an animal page: facts, good with, the description in paragraphs, the apply link and sharing tags', async () => {
+    test('an animal page: facts, good with, the description in paragraphs and sharing tags; no link to a form not yet served', async () => {
       const res = await page(`/adopt/pets/${ids.probe}`);
       assert.equal(res.statusCode, 200);
       const text = unescaped(res.body);
@@ -139,7 +139,11 @@ for (const backend of backends) {
           `<p>First line &lt;img src=x onerror=alert(1)>\nsecond line</p><p>Second paragraph</p>`,
         ),
       );
-      assert.equal(hrefOf(res.body, `Apply to adopt ${probe}`), `/adopt/pets/${ids.probe}/apply`);
+      assert.doesNotMatch(
+        res.body,
+        /\/apply"/,
+        'no link to the application form, which these pages do not serve yet',
+      );
       assert.ok(
         res.body.includes(`<link rel="canonical" href="https://shelter.example/adopt/pets/${ids.probe}"/>`),
       );
@@ -148,7 +152,6 @@ for (const backend of backends) {
       const pending = await page(`/adopt/pets/${ids.pending}`);
       assert.equal(pending.statusCode, 200);
       assert.match(pending.body, /An adoption of Bruno is pending/);
-      assert.equal(hrefOf(pending.body, 'Apply to adopt Bruno'), `/adopt/pets/${ids.pending}/apply`);
     });
 
     test('sold, removed, unknown and malformed animals get a friendly HTML 404 with a link back', async () => {

@@ -112,7 +112,6 @@ select, input[type="search"] {
 .description p { white-space: pre-line; max-width: 40rem; }
 .tags { list-style: none; margin: 0; padding: 0; display: flex; flex-wrap: wrap; gap: 0.5rem; }
 .tags li { border: 1px solid var(--line); border-radius: 999px; padding: 0.125rem 0.75rem; }
-.apply { margin: 1.5rem 0 0; }
 `;
 
 /** The stylesheet's text and the hashed name it is served under. */

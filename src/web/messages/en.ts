@@ -11,7 +11,7 @@ export const en = {
   },
   list: {
     title: 'Animals for adoption',
-    intro: 'Every animal here is looking for a home. Open one to read about it and to apply.',
+    intro: 'Every animal here is looking for a home. Open one to read about it.',
     filters: 'Find an animal',
     species: 'Species',
     any: 'Any',
@@ -56,9 +56,7 @@ export const en = {
     attributes: 'Care',
     about: (name: string) => `About ${name}`,
     tags: 'Tags',
-    apply: (name: string) => `Apply to adopt ${name}`,
-    pending: (name: string) =>
-      `An adoption of ${name} is pending. You can still apply: the shelter will contact you if it falls through.`,
+    pending: (name: string) => `An adoption of ${name} is pending: ${name} may find a home soon.`,
   },
   known: { yes: 'Yes', no: 'No', unknown: 'Not known' },
   unknownSpecies: (id: number) => `Category ${id}`,

@@ -1,5 +1,5 @@
 // `GET /adopt/pets/{id}`: one animal, with every photo, its facts, whom it is good with, its care, its
-// description and tags, and the link to apply.
+// description and tags.
 import type { Pet } from '../../domain/pet.js';
 import { petAttributeNames, petGoodWithNames } from '../../domain/pet-profile-values.js';
 import type { Messages } from '../messages/en.js';
@@ -80,11 +80,6 @@ export function PetPage({ messages, pet, species }: PetPageProps) {
               knownWord(pet.attributes[name], messages),
             ])}
           />
-          <p class="apply">
-            <a class="button" href={`/adopt/pets/${pet.id}/apply`}>
-              {m.apply(pet.name)}
-            </a>
-          </p>
         </div>
       </div>
       {pet.description !== null && paragraphsOf(pet.description).length > 0 && (
