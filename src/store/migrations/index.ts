@@ -18,6 +18,7 @@ import { photos } from './2026-11-28-e-photos.js';
 import { wordIndex } from './2026-11-28-f-word-index.js';
 import { nameKeys } from './2026-12-01-a-name-keys.js';
 import { applications } from './2026-12-01-b-applications.js';
+import { applicationOrder } from './2026-12-02-a-application-order.js';
 
 /** Every migration. Kysely applies them in the order of their names (plain string order), whatever this order. */
 export const migrationsFor = (dialect: DialectName): Record<string, Migration> => ({
@@ -37,6 +38,7 @@ export const migrationsFor = (dialect: DialectName): Record<string, Migration> =
   '2026-11-28-f-word-index': wordIndex(dialect),
   '2026-12-01-a-name-keys': nameKeys,
   '2026-12-01-b-applications': applications(dialect),
+  '2026-12-02-a-application-order': applicationOrder,
 });
 
 // Kysely's own tables live in the deployment's schema; otherwise it may find another deployment's tables.
