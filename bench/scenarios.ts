@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { applicationOf } from './lib/application-rows.js';
 import { cursorAfter, cursorIssuedAt } from './lib/deep-cursor.js';
 import type { Deployment } from './lib/deployments.js';
 import type { Fixtures } from './lib/fixtures.js';
@@ -38,6 +39,7 @@ const newPet = JSON.stringify({ name: 'Rex', categoryId: 1, status: 'available' 
 const newProfile = JSON.stringify(seedRecord(1));
 const ordersQuery = '/v1/store/orders?limit=20&status=placed';
 const feedQuery = '/v1/events?limit=20';
+const applicationsQuery = '/v1/applications?limit=20';
 
 const bearer = (deployment: Deployment) => ({ authorization: `Bearer ${deployment.key}` });
 
@@ -107,6 +109,9 @@ const postPet = (deployment: Deployment): LoadRequest => ({
   headers: { ...bearer(deployment), ...postPetUnkeyed.headers },
 });
 
+/** Ids of requests that each make what they name (a key, an email), with no seeded pool to run out of. */
+const unboundedIds = () => new IdSequence(1, Number.MAX_SAFE_INTEGER);
+
 /**
  * `postPet` with an Idempotency-Key of its own per request, as `petstore pets import` sends each row: keys of
  * this run alone, so that a deployment kept from an earlier run replays none of them.
@@ -114,9 +119,35 @@ const postPet = (deployment: Deployment): LoadRequest => ({
 const postPetKeyed = (deployment: Deployment): LoadRequest => {
   const request = postPet(deployment);
   const key = `bench-${randomUUID()}-${idPlaceholder}`;
-  const sequentialIds = new IdSequence(1, Number.MAX_SAFE_INTEGER);
+  const sequentialIds = unboundedIds();
   return { ...request, headers: { ...request.headers, 'idempotency-key': key }, sequentialIds };
 };
+
+/**
+ * `POST /v1/applications` of the full application (bench/lib/application-rows.ts) for pet 1, each request by
+ * an applicant of its own: an email with this run's tag and the request's id, so that none meets the 409 of
+ * an applicant's second open application for the animal.
+ */
+const submitApplication = (deployment: Deployment): LoadRequest => ({
+  method: 'POST',
+  path: '/v1/applications',
+  headers: { ...bearer(deployment), 'content-type': 'application/json' },
+  body: JSON.stringify(
+    applicationOf(`applicant-${randomUUID().slice(0, 8)}-${idPlaceholder}@example.org`, 1),
+  ),
+  sequentialIds: unboundedIds(),
+});
+
+/** The request `request` makes for the main deployment, to the service as it ships. */
+const onMain = (name: string, label: string, request: (main: Deployment) => LoadRequest): Scenario => ({
+  name,
+  label,
+  group: 'service',
+  async prepare(f) {
+    const main = await f.main();
+    return { server: service(main), request: request(main) };
+  },
+});
 
 /** POST /v1/pets on the main deployment, with the service's settings plus `env`. */
 const creating = (name: string, label: string, env: Record<string, string>): Scenario => ({
@@ -280,6 +311,21 @@ const readingOrders = (name: string, path: string): Scenario => ({
   },
 });
 
+/**
+ * A GET on the applications deployment, as the service ships: its seeded applications and pets stay the same
+ * from round to round. A pet page unchanged since it was read comes from the pets' read cache; an application
+ * page is read from the store each time (the applications have no read cache).
+ */
+const readingApplications = (name: string, path: string): Scenario => ({
+  name,
+  label: `GET ${path}`,
+  group: 'service',
+  async prepare(f) {
+    const applications = await f.applications(service);
+    return { server: service(applications), request: get(path, bearer(applications)) };
+  },
+});
+
 export const scenarios: Scenario[] = [
   listing('list-available', `GET ${mainQuery}`, async () => ({})),
   {
@@ -312,15 +358,7 @@ export const scenarios: Scenario[] = [
   },
   ...searchRows('sqlite'),
   creating('create-pet', 'POST /v1/pets', {}),
-  {
-    name: 'create-pet-keyed',
-    label: 'POST /v1/pets, an Idempotency-Key of its own each',
-    group: 'service',
-    async prepare(f) {
-      const main = await f.main();
-      return { server: service(main), request: postPetKeyed(main) };
-    },
-  },
+  onMain('create-pet-keyed', 'POST /v1/pets, an Idempotency-Key of its own each', postPetKeyed),
   creating('create-pet-sync-full', 'POST /v1/pets, PETSTORE_SQLITE_SYNCHRONOUS=full', fullSyncEnv),
   // What scope checks and the event outbox cost: each against the same launcher with nothing left out.
   leavingOut('list-available-launched', 'nothing', 'list'),
@@ -454,6 +492,14 @@ export const scenarios: Scenario[] = [
       };
     },
   },
+  onMain(
+    'submit-application',
+    'POST /v1/applications of a full application, an applicant of its own each',
+    submitApplication,
+  ),
+  readingApplications('list-applications-20', applicationsQuery),
+  // The pet listing beside it, on the same deployment and server: what the applications' target divides by.
+  readingApplications('list-20', '/v1/pets?limit=20'),
   uploading('photo-upload', `${photoUploadLabel}, ${processingSlots} at once`, processingSlots),
   uploading('photo-upload-8', `${photoUploadLabel}, 8 at once (6 wait for the 2 slots)`, 8),
   {

@@ -14,6 +14,7 @@ import { writeTwelveMegapixelJpeg } from './photo-file.js';
 import type { RunLength } from './order-rows.js';
 import { reachable } from './reachable.js';
 import { deleteRedisKeys } from './redis-cleanup.js';
+import { seedApplications } from './seed-applications.js';
 import type { ServerSpec } from './server-process.js';
 
 /** The search index of a deployment the search rows read, measured as soon as it is seeded. */
@@ -58,6 +59,7 @@ export function createFixtures(options: FixtureOptions) {
   };
   const searchIndexSizes: SearchIndexSize[] = [];
   let mediumPhoto: Promise<MediumPhoto> | undefined;
+  let applications: Promise<Deployment> | undefined;
   /** `make`, timed, with its search index measured before any row writes to it. */
   const measured = async (deployment: string, make: () => Promise<Deployment>) => {
     const started = performance.now();
@@ -100,6 +102,17 @@ export function createFixtures(options: FixtureOptions) {
     mediumPhoto: (server: ServerSpec, petId: number) =>
       (mediumPhoto ??= (async () =>
         uploadMediumPhoto(server, await fixtures.photos(), petId, await fixtures.photoFile(), dir))()),
+    /**
+     * The deployment of the application listing rows: the main one's pets, and applications submitted the
+     * first time through the service `serve` gives for it. Apart, so that `submit-application` (on the main
+     * one) leaves its pages as they were.
+     */
+    applications: (serve: (deployment: Deployment) => ServerSpec) =>
+      (applications ??= (async () => {
+        const deployment = await sqliteIn('applications', pets)();
+        await seedApplications(serve(deployment), deployment);
+        return deployment;
+      })()),
     jsonServerDb: memo(async () => {
       const file = join(dir, 'json-server-db.json');
       writeJsonServerDb(file, pets);

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { evaluateGoals } from '../../bench/goals.js';
+import { evaluateGoals, type GoalResult } from '../../bench/goals.js';
 import type { BulkFigures } from '../../bench/lib/bulk-workload.js';
 import { summarizeProfile } from '../../bench/lib/cpu-profile.js';
 import { IdSequence, withId } from '../../bench/lib/load/id-sequence.js';
@@ -11,6 +11,7 @@ import { parseWrkOutput, wrkScript } from '../../bench/lib/load/wrk-generator.js
 import { median, summarize, unsteadyRows, type RowSummary } from '../../bench/lib/medians.js';
 import { orderLayout, orderStatusOf, petStatusIn, petsToRename } from '../../bench/lib/order-rows.js';
 import { cpuSecondsIn } from '../../bench/lib/process-cpu.js';
+import { goalsTable } from '../../bench/lib/report.js';
 import { searchedWords, seedPet, seedRow, seedWords, statusOf } from '../../bench/lib/pet-rows.js';
 import { PetSchema, PetStatusSchema } from '../../src/domain/pet.js';
 import { PhotoSchema } from '../../src/domain/photo.js';
@@ -333,6 +334,23 @@ test('the place-order, update-pet and bulk targets read the rows and the bulk fi
     'the import with as many rows in flight as the POST row had connections',
   );
   assert.deepEqual(byWhat('CLI RSS'), { ...byWhat('CLI RSS'), measured: 130, met: false });
+});
+
+test('the applications target: the listing against the pets; submissions reported, not judged', () => {
+  const row = (rps: number): RowSummary => ({ rps, p50Ms: 1, p99Ms: 1, non2xx: 0, errors: 0, rssBytes: 1 });
+  const rows = { 'list-applications-20': row(800), 'list-20': row(1000), 'create-pet': row(1000) };
+  const byWhat = (goals: GoalResult[], start: string) => goals.find((g) => g.what.startsWith(start))!;
+  const run = evaluateGoals({ ...rows, 'submit-application': row(500) });
+  assert.deepEqual(byWhat(run, 'GET of 20 applications'), {
+    ...byWhat(run, 'GET of 20 applications'),
+    measured: 0.8,
+    met: true,
+  });
+  const submissions = byWhat(run, 'POST /v1/applications');
+  assert.deepEqual([submissions.measured, submissions.met], [0.5, undefined]);
+  assert.match(goalsTable([submissions]), /\| reported \|$/m);
+  const notRun = byWhat(evaluateGoals(rows), 'POST /v1/applications');
+  assert.match(goalsTable([notRun]), /\| not run \|$/m, 'a reported figure whose row did not run');
 });
 
 test('the photo targets: uploads against sharp alone, downloads against @fastify/static, p99 and RSS while uploading', () => {
