@@ -13,6 +13,7 @@ export const QuestionSchema = Type.Object(
   {
     id: Type.String({
       pattern: '^[a-z][a-z0-9-]{0,39}$',
+      maxLength: 40,
       'x-pattern-rule': 'must be a lower-case letter then up to 39 lower-case letters, digits or hyphens',
       description: 'Key of the answer in `answers`',
       examples: ['why-adopt'],

@@ -12,7 +12,7 @@ const line = (maxLength: number, description: string, minLength = 1) =>
   Type.String({ minLength, maxLength, ...noControlCharacters, description });
 const flag = (description: string) => nullable(Type.Boolean({ description }));
 const count = (minimum: number, maximum: number, description: string) =>
-  Type.Integer({ minimum, maximum, description });
+  Type.Integer({ minimum, maximum, format: 'int32', description });
 /** A field optional on submission, null in answers when not given. */
 const optional = <T extends TSchema>(schema: T) => Type.Optional(nullable(schema));
 
@@ -36,6 +36,7 @@ const addressFields = {
   postalCode: line(20, 'Postal code'),
   country: Type.String({
     pattern: '^[A-Z]{2}$',
+    maxLength: 2,
     'x-pattern-rule': 'must be an ISO 3166-1 alpha-2 code in capitals, such as GB',
     description: 'ISO 3166-1 alpha-2 country code',
   }),

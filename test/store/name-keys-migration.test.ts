@@ -162,7 +162,10 @@ for (const backend of backends) {
         }).migrateTo('2026-11-28-f-word-index');
         assert.equal(error, undefined);
         assert.deepEqual(await storedKeys(store, ids), keysBefore, 'down puts back every key');
-        assert.deepEqual(await migrateToLatest(store), [nameKeysMigration], 'and up again');
+        // Up again: this migration and every later one, which went down first.
+        const later = Object.keys(migrationsFor(store.dialect)).filter((name) => name >= nameKeysMigration);
+        assert.deepEqual(await migrateToLatest(store), later, 'and up again');
+        assert.equal(later[0], nameKeysMigration);
         assert.deepEqual(await storedKeys(store, ids), keysAfter, 'up again');
       } finally {
         await (app ? app.close() : store.close());

@@ -1142,9 +1142,15 @@ export interface components {
                 } | null;
             };
             household: {
-                /** @description Adults in the household */
+                /**
+                 * Format: int32
+                 * @description Adults in the household
+                 */
                 adults: number;
-                /** @description Children in the household */
+                /**
+                 * Format: int32
+                 * @description Children in the household
+                 */
                 children: number;
                 childrenAges?: number[] | null;
                 /** @description Whether anyone in the household has an allergy to animals */
@@ -1174,7 +1180,10 @@ export interface components {
             otherPets?: {
                 /** @description What animal */
                 species: string;
-                /** @description How many */
+                /**
+                 * Format: int32
+                 * @description How many
+                 */
                 count: number;
                 /** @description Whether they are spayed or neutered */
                 spayedNeutered?: boolean | null;
@@ -1183,7 +1192,10 @@ export interface components {
             }[];
             /** @description Experience with animals; newlines kept */
             experience?: string | null;
-            /** @description Hours a day the animal would be alone */
+            /**
+             * Format: int32
+             * @description Hours a day the animal would be alone
+             */
             hoursAlone?: number | null;
             vet?: {
                 /** @description The vet’s or practice’s name */
@@ -9022,7 +9034,7 @@ export interface operations {
     getApplicant: {
         parameters: {
             query: {
-                /** @description Compared case-insensitively */
+                /** @description Compared case-insensitively, as submitted addresses are */
                 email: string;
             };
             header?: never;
@@ -9194,7 +9206,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Compared case-insensitively */
+                    /**
+                     * Format: email
+                     * @description Compared case-insensitively, as submitted addresses are
+                     */
                     email: string;
                 };
             };

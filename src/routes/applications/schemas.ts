@@ -12,7 +12,7 @@ import {
   NewApplicationSchema,
   noteTextMaxLength,
 } from '../../domain/application-schema.js';
-import { noControlCharactersButNewline } from '../../domain/control-characters.js';
+import { noControlCharacters, noControlCharactersButNewline } from '../../domain/control-characters.js';
 import { idSchema } from '../../domain/resource-id.js';
 import { commonHeaders } from '../../http/schemas/error.js';
 import { cursorLength } from '../../domain/cursor.js';
@@ -51,6 +51,7 @@ export const ApplicantSchema = Type.Object(
 export const ApplicationIdParams = Type.Object({
   applicationId: Type.String({
     pattern: '^[A-Za-z0-9_-]{16,64}$',
+    maxLength: 64,
     'x-pattern-rule': 'must be an application id (URL-safe letters, digits, - and _)',
     description: 'Identifier of the application',
   }),
@@ -67,6 +68,7 @@ export const ListApplicationsQuery = Type.Object(
       Type.String({
         minLength: 1,
         maxLength: 200,
+        ...noControlCharacters,
         description:
           'Words of the applicant’s name or email, folded as in word search (docs/search.md): each must be a ' +
           'word of them, the last may be the start of one',
@@ -91,12 +93,24 @@ export const ListApplicationsQuery = Type.Object(
 );
 
 export const ApplicantQuery = Type.Object(
-  { email: Type.String({ minLength: 3, maxLength: 254, description: 'Compared case-insensitively' }) },
+  {
+    email: Type.String({
+      format: 'email',
+      maxLength: 254,
+      description: 'Compared case-insensitively, as submitted addresses are',
+    }),
+  },
   { additionalProperties: false },
 );
 
 export const EraseApplicantBody = Type.Object(
-  { email: Type.String({ minLength: 3, maxLength: 254, description: 'Compared case-insensitively' }) },
+  {
+    email: Type.String({
+      format: 'email',
+      maxLength: 254,
+      description: 'Compared case-insensitively, as submitted addresses are',
+    }),
+  },
   { additionalProperties: false },
 );
 
