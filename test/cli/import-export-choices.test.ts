@@ -48,6 +48,7 @@ describe('pets export and import: formats, existing pets, the estimate', () => {
       'photos',
       'createdAt',
       'updatedAt',
+      'etag',
     ];
     for (const file of ['pets.json', 'pets.jsonl', 'pets.ndjson']) {
       const [first] = await lines(file);

@@ -112,7 +112,17 @@ for (const backend of backends) {
       );
       assert.deepEqual(
         everything.scopes,
-        ['pets:read', 'pets:write', 'orders:write', 'orders:manage', 'events:read', 'catalog:write'],
+        [
+          'pets:read',
+          'pets:write',
+          'orders:write',
+          'orders:manage',
+          'events:read',
+          'catalog:write',
+          'applications:submit',
+          'applications:read',
+          'applications:manage',
+        ],
         'no --scopes: every scope',
       );
       assert.equal(everything.expiresAt, null);
