@@ -1,5 +1,6 @@
 // One log line per request, when it completes: method, route, status, latency and key id; the key itself is
-// never logged, nor the query's values on a route that carries personal data. (A child logger per request would carry the key id too, at several percent of the CPU.)
+// never logged, nor the query's values on a route that carries personal data. (A child logger per request
+// would carry the key id too, at several percent of the CPU.)
 import { redactKeys } from '../domain/api-key-format.js';
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 
