@@ -88,6 +88,14 @@ const writesUncached = (sql: string): boolean =>
   );
 
 /**
+ * Kysely begins every transaction deferred, as a reader. Another process (a worker, the CLI) committing
+ * before its first write would leave its snapshot stale, and that write would fail at once with
+ * SQLITE_BUSY_SNAPSHOT, no busy_timeout helping. Taking the write lock at the start makes the others wait
+ * instead; this process runs one transaction at a time already, so it costs nothing here.
+ */
+const beginsWriting = (sql: string): string => (/^\s*begin\s*$/i.test(sql) ? 'begin immediate' : sql);
+
+/**
  * What Kysely sees as the database. Kysely prepares every query anew, which costs more than running a
  * small one; the same SQL text reuses its prepared statement instead (safe: the connection runs one query
  * at a time). It also counts this connection's writes, for the change token.
@@ -98,7 +106,7 @@ function kyselyConnection(connection: SqliteDatabase.Database, onWrite: () => vo
     prepare(sql: string) {
       let statement = statements.get(sql);
       if (!statement) {
-        const prepared = connection.prepare(sql);
+        const prepared = connection.prepare(beginsWriting(sql));
         statement = changesNothing.test(sql) || writesUncached(sql) ? prepared : counted(prepared, onWrite);
         statements.set(sql, statement);
       }
