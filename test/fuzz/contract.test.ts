@@ -92,7 +92,11 @@ for (const backend of backends) {
         !lines.slice(logged).some((line) => line.includes('"level":50')),
         `an error was logged: ${what}`,
       );
-      if (res.statusCode >= 300 && req.method !== 'HEAD') {
+      // A browser opening `/` is sent on to the adoption pages: a redirect names where, and carries no error.
+      if (res.statusCode >= 300 && res.statusCode < 400) {
+        assert.ok(res.headers.location, `a redirect without a Location: ${what}`);
+        assert.ok(!req.url.startsWith('/v1'), `the API redirected: ${what}`);
+      } else if (res.statusCode >= 400 && req.method !== 'HEAD') {
         const body = res.json() as { code: ErrorCode; message: unknown; status: unknown };
         assert.deepEqual(Object.keys(body).sort(), ['code', 'message', 'status'], what);
         assert.ok(body.code in errorCatalogue, what);
