@@ -368,6 +368,12 @@ export const settings = {
     '--application-body-limit',
     'Largest body of `POST /v1/applications`, in bytes (32 KiB); a larger one gets 413',
   ),
+  applicationFormsPerHour: setting(
+    Type.Integer({ minimum: 1, maximum: 1000000, default: 10 }),
+    'PETSTORE_APPLICATION_FORMS_PER_HOUR',
+    '--application-forms-per-hour',
+    'Applications the adoption pages’ form accepts per client address per hour; one more gets 429 with `Retry-After` and the form back as typed (the API counts against the key instead)',
+  ),
   applicationRetentionDays: setting(
     Type.Integer({ minimum: 1, maximum: 36500, default: 180 }),
     'PETSTORE_APPLICATION_RETENTION_DAYS',

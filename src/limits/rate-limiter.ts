@@ -29,6 +29,8 @@ export interface RateLimiterSettings {
   anonymousPerDay: number;
   /** Photo downloads per client address per minute window: a budget of their own (docs/photos.md). */
   photoRequestsPerMinute: number;
+  /** Applications sent from the adoption pages' form per client address per hour: their own budget. */
+  applicationFormsPerHour: number;
   rateLimitInstances: number;
   banThreshold: number;
   banWindowSeconds: number;
@@ -67,6 +69,8 @@ export class RateLimiter implements ReadsAlong {
   readonly #addressWindows: CountedWindow[];
   readonly #photoWindows: CountedWindow[];
   readonly #photoQuota: Quota;
+  readonly #formWindows: CountedWindow[];
+  readonly #formQuota: Quota;
   readonly #rejections: Counter;
   readonly #anonymousQuota: Quota;
   readonly #instances: number;
@@ -93,6 +97,19 @@ export class RateLimiter implements ReadsAlong {
     this.#photoQuota = {
       perMinute: settings.photoRequestsPerMinute,
       perDay: settings.photoRequestsPerMinute,
+    };
+    // The form's window is an hour, counted as the minute window is (its quota in the minute's field).
+    this.#formWindows = [
+      {
+        name: 'minute',
+        seconds: formWindowSeconds,
+        quotaField: 'perMinute',
+        counter: backend.counter('forms-hour', formWindowSeconds),
+      },
+    ];
+    this.#formQuota = {
+      perMinute: settings.applicationFormsPerHour,
+      perDay: settings.applicationFormsPerHour,
     };
     this.#rejections = backend.counter('rejected', settings.banWindowSeconds);
     this.#anonymousQuota = { perMinute: settings.anonymousPerMinute, perDay: settings.anonymousPerDay };
@@ -163,6 +180,14 @@ export class RateLimiter implements ReadsAlong {
       decision.refusal = rateLimited(decision.windows, decision.binding, '', ' of photos from this address');
     }
     return decision;
+  }
+
+  /**
+   * Counts one application sent from the adoption pages' form against its client address, or refuses it:
+   * the form needs no key, so the address is what holds robots back (10 an hour by default).
+   */
+  async limitFormSubmissions(ip: string): Promise<Decision> {
+    return this.#count(this.#formWindows, addressSubject(ip), this.#formQuota, 'address');
   }
 
   /** A key's usage in each window (needs counters this process can see: Redis, or the serving process). */
@@ -257,3 +282,4 @@ export class RateLimiter implements ReadsAlong {
 }
 
 const anonymous = ' from this address without a valid API key';
+const formWindowSeconds = 3600;

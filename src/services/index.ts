@@ -11,6 +11,7 @@ import { createApplicantDataService, type ApplicantDataService } from './applica
 import { createOrderLink } from './application-order-link.js';
 import { createApplicationWrites } from './application-writes.js';
 import { createApplicationsService, type ApplicationsService } from './applications-service.js';
+import { createFormTokens, type FormTokens } from './form-tokens.js';
 import { createCatalogService, type CatalogService } from './catalog-service.js';
 import { createEventsService, type EventsService } from './events-service.js';
 import { createIdempotency, type Idempotency } from './idempotency.js';
@@ -34,6 +35,7 @@ export interface Services {
   catalog: CatalogService;
   applications: ApplicationsService;
   applicantData: ApplicantDataService;
+  formTokens: FormTokens;
   /** The caches, their versions and the batching the use cases share (src/speed/); closed with the services. */
   speed: Speed;
   /** The child processes that re-encode photos (src/images/processing-pool.ts); closed with the services. */
@@ -89,6 +91,7 @@ export async function createServices(
     orders: await createOrdersService(store, writes, speed, petPhotos, orderLink.follow),
     applications: await createApplicationsService(store, writeApplications, orderLink, retention, clock),
     applicantData: createApplicantDataService(store, writeApplications, clock),
+    formTokens: await createFormTokens(store, clock),
     apiKeys,
     keyLimits: createKeyLimitsService(apiKeys, limiter, clock),
     idempotency,

@@ -11,8 +11,9 @@ import { Layout, type PageHead } from './components/layout.js';
 import { summaryOf } from './components/pet-words.js';
 import { en, type Messages } from './messages/en.js';
 import { assetCaching, pagePolicy } from './page-headers.js';
-import { sendCached, sendErrorPage, sendPage } from './page-reply.js';
+import { sendCached, sendUncachedPage, sendPage } from './page-reply.js';
 import { readListForm } from './public/list-form.js';
+import { applyRoutes } from './public/apply-routes.js';
 import { ListPage } from './public/list-page.js';
 import { listPets } from './public/list-pets.js';
 import { PetPage } from './public/pet-page.js';
@@ -40,7 +41,7 @@ export const publicPages: FastifyPluginAsync = async (app) => {
       {children}
     </Layout>
   );
-  const errorPage = (status: number) => {
+  const errorPage = (status: number, ownText?: string) => {
     const e = messages.errors;
     const [title, text] =
       status === 404
@@ -48,7 +49,10 @@ export const publicPages: FastifyPluginAsync = async (app) => {
         : status < 500
           ? [e.badRequestTitle, e.badRequestText]
           : [e.serverTitle, e.serverText];
-    return framed({ title, noIndex: true }, <ErrorPage messages={messages} title={title} text={text} />);
+    return framed(
+      { title, noIndex: true },
+      <ErrorPage messages={messages} title={title} text={ownText ?? text} />,
+    );
   };
 
   app.addHook('onRequest', async (_request, reply) => {
@@ -57,12 +61,15 @@ export const publicPages: FastifyPluginAsync = async (app) => {
 
   await app.register(
     async (adopt: FastifyInstance) => {
-      adopt.setNotFoundHandler((_request, reply) => sendErrorPage(reply, 404, errorPage(404)));
+      adopt.setNotFoundHandler((_request, reply) => sendUncachedPage(reply, 404, errorPage(404)));
       adopt.setErrorHandler((error, request, reply) => {
-        const status = error instanceof ApiError ? error.status : 500;
+        // Fastify's own refusals (a body too large, one it cannot parse) carry their 4xx status.
+        const own = (error as { statusCode?: number }).statusCode;
+        const status =
+          error instanceof ApiError ? error.status : own !== undefined && own >= 400 && own < 500 ? own : 500;
         if (status >= 500) request.log.error({ err: error }, 'page failed');
         else request.log.info({ code: error instanceof ApiError ? error.code : undefined }, 'page refused');
-        return sendErrorPage(reply, status, errorPage(status));
+        return sendUncachedPage(reply, status, errorPage(status));
       });
 
       adopt.get('/', page, async (request, reply) => {
@@ -86,7 +93,7 @@ export const publicPages: FastifyPluginAsync = async (app) => {
 
       adopt.get<{ Params: { id: string } }>('/pets/:id', page, async (request, reply) => {
         const pet = await shownPet(request.params.id);
-        if (!pet) return sendErrorPage(reply, 404, errorPage(404));
+        if (!pet) return sendUncachedPage(reply, 404, errorPage(404));
         const categories = await catalog.listCategories(speed.view(true));
         const species =
           categories.find((c) => c.id === pet.categoryId)?.name ?? messages.unknownSpecies(pet.categoryId);
@@ -102,6 +109,15 @@ export const publicPages: FastifyPluginAsync = async (app) => {
           reply,
           framed(head, <PetPage messages={messages} pet={pet} species={species} />),
         );
+      });
+
+      await applyRoutes(adopt, {
+        messages,
+        framed,
+        errorPage,
+        shownPet,
+        originOf,
+        bodyLimit: app.config.applicationBodyLimit,
       });
 
       adopt.get('/sitemap.xml', page, async (request, reply) =>

@@ -23,6 +23,9 @@ export const htmlOf = (page: VNode): string => `<!doctype html>${render(page)}`;
 export const sendPage = (request: FastifyRequest, reply: FastifyReply, page: VNode): FastifyReply =>
   sendCached(request, reply, 'text/html; charset=utf-8', htmlOf(page));
 
-/** An error page: never cached, so that the page that replaces it shows on the next request. */
-export const sendErrorPage = (reply: FastifyReply, status: number, page: VNode): FastifyReply =>
+/**
+ * A page never cached: an error, so that the page that replaces it shows on the next request, or a form,
+ * whose token is its own and whose answer holds what one person typed.
+ */
+export const sendUncachedPage = (reply: FastifyReply, status: number, page: VNode): FastifyReply =>
   reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(htmlOf(page));

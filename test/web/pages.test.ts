@@ -127,7 +127,7 @@ for (const backend of backends) {
         assert.ok(unescaped(body).includes(text));
     });
 
-    test('an animal page: facts, good with, the description in paragraphs and sharing tags; no link to a form not yet served', async () => {
+    test('an animal page: facts, good with, the description in paragraphs, sharing tags and the way to apply', async () => {
       const res = await page(`/adopt/pets/${ids.probe}`);
       assert.equal(res.statusCode, 200);
       const text = unescaped(res.body);
@@ -139,11 +139,7 @@ for (const backend of backends) {
           `<p>First line &lt;img src=x onerror=alert(1)>\nsecond line</p><p>Second paragraph</p>`,
         ),
       );
-      assert.doesNotMatch(
-        res.body,
-        /\/apply"/,
-        'no link to the application form, which these pages do not serve yet',
-      );
+      assert.equal(hrefOf(res.body, `Apply to adopt ${probe}`), `/adopt/pets/${ids.probe}/apply`);
       assert.ok(
         res.body.includes(`<link rel="canonical" href="https://shelter.example/adopt/pets/${ids.probe}"/>`),
       );
@@ -162,7 +158,8 @@ for (const backend of backends) {
         '/adopt/pets/abc',
         '/adopt/pets/0',
         '/adopt/nothing-here',
-        `/adopt/pets/${ids.probe}/apply`,
+        `/adopt/pets/${ids.sold}/apply`,
+        `/adopt/pets/${ids.removed}/apply`,
       ]) {
         const res = await page(url, { accept: browser });
         assert.equal(res.statusCode, 404, url);

@@ -15,6 +15,8 @@ const css = `
   --pending: #6b3f00;
   --pending-bg: #fff4d6;
   --focus: #ffbf47;
+  --error: #b0190e;
+  --success: #00703c;
   color-scheme: light;
 }
 *, *::before, *::after { box-sizing: border-box; }
@@ -112,6 +114,34 @@ select, input[type="search"] {
 .description p { white-space: pre-line; max-width: 40rem; }
 .tags { list-style: none; margin: 0; padding: 0; display: flex; flex-wrap: wrap; gap: 0.5rem; }
 .tags li { border: 1px solid var(--line); border-radius: 999px; padding: 0.125rem 0.75rem; }
+
+.application { max-width: 40rem; }
+.group { border: 0; margin: 0 0 1.5rem; padding: 0; min-width: 0; }
+.group > legend { padding: 0; }
+.group > legend h2 { margin: 1rem 0 0.5rem; }
+.application .field { margin-bottom: 1.25rem; }
+.application input[type="text"], .application input[type="email"], .application input[type="tel"], textarea {
+  font: inherit; width: 100%; min-height: 2.75rem; padding: 0.375rem 0.5rem;
+  border: 2px solid var(--ink); border-radius: 0; background: var(--paper); color: var(--ink);
+}
+.application input.short { max-width: 10rem; }
+textarea { min-height: 8rem; resize: vertical; }
+.optional { font-weight: 400; color: var(--muted); }
+.radios.inline { display: flex; flex-wrap: wrap; gap: 0 1.5rem; }
+.field-error { border-left: 5px solid var(--error); padding-left: 0.75rem; }
+.field-error input, .field-error textarea { border-color: var(--error); }
+.error-message { color: var(--error); font-weight: 700; margin: 0 0 0.25rem; }
+.error-summary { border: 5px solid var(--error); padding: 1rem; margin: 0 0 1.5rem; }
+.error-summary h2 { margin-top: 0; }
+.error-summary ul { margin: 0; padding-left: 1.25rem; }
+.error-summary a { color: var(--error); font-weight: 700; }
+.error-summary a:focus-visible { color: var(--ink); }
+.error-summary:focus { outline: 3px solid var(--focus); }
+.trap { display: none; }
+.panel { background: var(--success); color: var(--paper); padding: 1.5rem; margin: 0 0 1.5rem; border-radius: 4px; }
+.panel h1 { margin-bottom: 0.5rem; }
+.panel p { margin: 0; }
+.steps { padding-left: 1.25rem; max-width: 40rem; }
 `;
 
 /** The stylesheet's text and the hashed name it is served under. */

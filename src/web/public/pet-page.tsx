@@ -43,6 +43,11 @@ export function PetPage({ messages, pet, species }: PetPageProps) {
       </p>
       <h1>{pet.name}</h1>
       {pet.status === 'pending' && <p class="notice">{m.pending(pet.name)}</p>}
+      <p>
+        <a class="button" href={`/adopt/pets/${pet.id}/apply`}>
+          {messages.apply.button(pet.name)}
+        </a>
+      </p>
       <div class="pet">
         <section aria-label={m.photos}>
           {pet.photos.length === 0 ? (
