@@ -136,6 +136,9 @@ export function createPhotoProcessing(bounds: SlotBounds): PhotoProcessing {
             new Promise<void>((resolve) => {
               if (child.process.exitCode !== null || child.process.signalCode !== null) return resolve();
               child.process.once('exit', () => resolve());
+              // An idle child is unreferenced: referenced again, its exit keeps the process up until it comes,
+              // or a process with nothing else to do would end with this close still waiting.
+              hold(child, true);
               child.process.kill();
             }),
         ),
