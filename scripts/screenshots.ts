@@ -4,7 +4,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { browserSkip, launchChromium } from '../test/web/chromium.js';
-import { startSampleSite } from '../test/web/sample-site.js';
+import { fillInApplication, startSampleSite } from '../test/web/sample-site.js';
 
 const folder = 'screenshots';
 
@@ -21,6 +21,9 @@ const pages = {
   'animal-pending': `/adopt/pets/${site.ids.pending}`,
   'animal-probe': `/adopt/pets/${site.ids.probe}`,
   'not-found': '/adopt/pets/999999',
+  apply: `/adopt/pets/${site.ids.withPhotos}/apply`,
+  'apply-errors': 'refused',
+  'apply-sent': 'sent',
 };
 try {
   for (const width of [360, 1280]) {
@@ -30,6 +33,12 @@ try {
       if (path === undefined) {
         await page.goto(`${site.origin}/adopt`);
         await page.getByRole('link', { name: 'Next page' }).click();
+      } else if (path === 'refused' || path === 'sent') {
+        await page.goto(`${site.origin}/adopt/apply`);
+        if (path === 'sent') await fillInApplication(page, 'Sam Example', `sam.${width}@example.org`);
+        site.advanceClock(5_000);
+        await page.getByRole('button', { name: 'Send application' }).click();
+        await page.waitForLoadState();
       } else {
         await page.goto(site.origin + path);
       }

@@ -56,7 +56,12 @@ export const publicPages: FastifyPluginAsync = async (app) => {
   };
 
   app.addHook('onRequest', async (_request, reply) => {
-    reply.header('content-security-policy', policy).header('x-frame-options', 'DENY');
+    reply
+      .header('content-security-policy', policy)
+      .header('x-frame-options', 'DENY')
+      // Under the API's no-referrer, a browser sends its form POSTs with `Origin: null`, and the form's
+      // Origin check could not tell its own page from another; same-origin still tells other sites nothing.
+      .header('referrer-policy', 'same-origin');
   });
 
   await app.register(

@@ -274,6 +274,28 @@ for (const backend of backends) {
       assert.equal((await stored()).length, before, 'nothing stored');
     });
 
+    test('line breaks as browsers send them (CRLF) are kept as newlines; other control characters are refused', async () => {
+      const values = filled({ experience: 'Dogs\r\nand cats', 'answers.why-adopt': 'Room\r\n\r\nand time' });
+      assert.equal((await send('/adopt/apply', values)).statusCode, 200);
+      const application = (await stored()).find((a) => a.applicant.email === values['applicant.email'])!;
+      assert.equal(application.experience, 'Dogs\nand cats');
+      assert.equal(application.answers['why-adopt'], 'Room\n\nand time');
+      const before = (await stored()).length;
+      for (const bad of [
+        { 'answers.why-adopt': 'a\u0007b' },
+        { 'answers.day-to-day-carer': 'a\u001bb' },
+        { experience: 'a\u0000b' },
+      ] as Record<string, string>[]) {
+        const res = await send('/adopt/apply', filled(bad));
+        assert.equal(res.statusCode, 400, JSON.stringify(bad));
+        assert.equal(summaryLinks(res.body).length, 1, JSON.stringify(bad));
+      }
+      assert.equal((await stored()).length, before);
+      // Every application stored through the form can be read back.
+      const listed = await t.request({ method: 'GET', url: '/v1/applications?limit=100', headers: t.auth });
+      assert.equal(listed.statusCode, 200);
+    });
+
     test('the token: too fast, too old or forged is refused with the values kept and a new token', async () => {
       const before = (await stored()).length;
       const cases = [

@@ -1,12 +1,13 @@
 // The public pages in a real browser (Debian's Chromium through Playwright): no accessibility violation
-// (axe-core, WCAG 2.2 AA), a keyboard-only path to an animal, every task without JavaScript, user text inert,
-// reflow at 320 and 360 px, visible focus and targets of at least 24 × 24 px, and no request elsewhere.
+// (axe-core, WCAG 2.2 AA), a keyboard-only path to an animal and through its application form, every task
+// without JavaScript (the form's errors and its success included), user text inert, reflow at 320 and 360 px,
+// visible focus and targets of at least 24 × 24 px, and no request elsewhere.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { browserSkip, launchChromium } from './chromium.js';
-import { probe, startSampleSite, type SampleSite } from './sample-site.js';
+import { fillInApplication, probe, startSampleSite, type SampleSite } from './sample-site.js';
 
 const wcag = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
@@ -34,7 +35,8 @@ describe('public pages in Chromium', { skip: browserSkip() }, () => {
     page.on('request', (request) => requests.push(request.url()));
     page.on('dialog', (dialog) => problems.push(`dialog: ${dialog.message()}`));
     page.on('console', (message) => {
-      if (message.type() === 'error' && !/404 \(Not Found\)/.test(message.text()))
+      // A page answered 404, or 400 for a refused form, is meant: Chromium reports its status as an error.
+      if (message.type() === 'error' && !/(404 \(Not Found|400 \(Bad Request)\)/.test(message.text()))
         problems.push(message.text());
     });
     const response = await page.goto(site.origin + path);
@@ -49,6 +51,8 @@ describe('public pages in Chromium', { skip: browserSkip() }, () => {
     ['a pending animal', `/adopt/pets/${site.ids.pending}`],
     ['the XSS probe', `/adopt/pets/${site.ids.probe}`],
     ['the 404', '/adopt/pets/999999'],
+    ['the application form', `/adopt/pets/${site.ids.withPhotos}/apply`],
+    ['the application form for no one animal', '/adopt/apply'],
   ];
 
   test('axe finds no WCAG 2.2 AA violation on any page', async () => {
@@ -77,16 +81,7 @@ describe('public pages in Chromium', { skip: browserSkip() }, () => {
     let reached = false;
     for (let press = 0; press < 60 && !reached; press++) {
       await page.keyboard.press('Tab');
-      const focused = await page.evaluate(() => {
-        const element = document.activeElement as HTMLElement | null;
-        if (!element || element === document.body) return undefined;
-        const style = getComputedStyle(element);
-        return {
-          href: element.getAttribute('href'),
-          visible: style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2,
-          tag: element.tagName,
-        };
-      });
+      const focused = await focusedElement(page);
       assert.ok(focused, 'something has focus');
       assert.ok(focused.visible, `focus is visible on ${focused.tag} ${focused.href ?? ''}`);
       reached = /^\/adopt\/pets\/\d+$/.test(focused.href ?? '');
@@ -182,4 +177,140 @@ describe('public pages in Chromium', { skip: browserSkip() }, () => {
     await missing.page.waitForURL(/\/adopt$/);
     await missing.close();
   });
+  /** The applications the API holds, newest first. */
+  const applications = async () => {
+    const res = await fetch(`${site.server.baseUrl}/applications?limit=100`, {
+      headers: { authorization: `Bearer ${site.server.key}` },
+    });
+    assert.equal(res.status, 200, await res.clone().text());
+    return (await res.json()) as Array<{ petId: number | null; applicant: { name: string; email: string } }>;
+  };
+
+  test('with JavaScript off, a refused form keeps what was typed, and a corrected one reaches the API', async () => {
+    const { page, problems, close } = await open(`/adopt/pets/${site.ids.withPhotos}`, { javaScript: false });
+    await page.getByRole('link', { name: /^Apply to adopt / }).click();
+    await page.waitForURL(/\/apply$/);
+    const email = `js.off.${process.pid}@example.org`;
+    await page.getByLabel('Full name').fill('Ada Off');
+    await page.getByLabel('Email address').fill('ada-at-example');
+    await page.getByLabel('How many adults live in your home?').fill('2');
+    await page.getByLabel('How many children live in your home?').fill('0');
+    await page
+      .getByRole('group', { name: 'What kind of home do you live in?' })
+      .getByLabel('A house')
+      .check();
+    await page.getByLabel('Why do you want to adopt?').fill('A garden\nand time');
+    site.advanceClock(5_000);
+    await page.getByRole('button', { name: 'Send application' }).click();
+    await page.waitForLoadState();
+    assert.match(await page.title(), /^Error: Apply to adopt /);
+    const summary = page.locator('.error-summary');
+    assert.deepEqual(await summary.locator('a').allTextContents(), [
+      'Enter an email address in the correct format, like name@example.com',
+      'Select whether you own or rent your home',
+      'Tick the box to agree that the shelter may use what you wrote to decide',
+    ]);
+    // autofocus: the summary has focus, so that a screen reader reads it first (no script needed).
+    assert.equal(await page.locator('.error-summary:focus').count(), 1);
+    // Every value as typed, the wrong one included.
+    assert.equal(await page.getByLabel('Full name').inputValue(), 'Ada Off');
+    assert.equal(await page.getByLabel('Email address').inputValue(), 'ada-at-example');
+    assert.equal(await page.getByLabel('Why do you want to adopt?').inputValue(), 'A garden\nand time');
+    assert.ok(await page.getByLabel('A house').isChecked());
+    await summary.getByRole('link', { name: /^Enter an email address/ }).click();
+    assert.equal(
+      await page.locator('#f-applicant-email:focus').count(),
+      1,
+      'its link moves focus to the field',
+    );
+
+    await page.getByLabel('Email address').fill(email);
+    await page.getByLabel('I own it').check();
+    await page.getByLabel(/^I agree that the shelter keeps/).check();
+    site.advanceClock(5_000);
+    await page.getByRole('button', { name: 'Send application' }).click();
+    await page.waitForLoadState();
+    assert.equal(await page.locator('h1').textContent(), 'Thank you — your application was sent');
+    assert.match((await page.locator('main').textContent()) ?? '', new RegExp(`contact you at ${email}`));
+    assert.doesNotMatch(page.url(), /example\.org|Ada/, 'no personal data in the address');
+    const stored = (await applications()).find((a) => a.applicant.email === email);
+    assert.equal(stored?.petId, site.ids.withPhotos);
+    assert.deepEqual(problems, []);
+    await close();
+  });
+
+  test('axe finds no violation on the form with errors, nor on the page after sending it', async () => {
+    const { page, close } = await open('/adopt/apply');
+    site.advanceClock(5_000);
+    await page.getByRole('button', { name: 'Send application' }).click();
+    await page.waitForLoadState();
+    assert.equal(await page.locator('.error-summary li').count(), 8);
+    const refused = await new AxeBuilder({ page }).withTags(wcag).analyze();
+    assert.deepEqual(
+      refused.violations.map((v) => v.id),
+      [],
+      'the form with errors',
+    );
+    await fillInApplication(page, 'Axel Check', `axe.${process.pid}@example.org`);
+    site.advanceClock(5_000);
+    await page.getByRole('button', { name: 'Send application' }).click();
+    await page.waitForLoadState();
+    assert.equal(await page.locator('h1').textContent(), 'Thank you — your application was sent');
+    const sent = await new AxeBuilder({ page }).withTags(wcag).analyze();
+    assert.deepEqual(
+      sent.violations.map((v) => v.id),
+      [],
+      'the success page',
+    );
+    await close();
+  });
+
+  test('a keyboard-only user fills in the form and sends it, with focus visible at every step', async () => {
+    const { page, close } = await open('/adopt/apply');
+    const email = `keys.${process.pid}@example.org`;
+    const typed: Record<string, string> = {
+      'f-applicant-name': 'Kay Board',
+      'f-applicant-email': email,
+      'f-household-adults': '1',
+      'f-household-children': '0',
+      'f-answers-why-adopt': 'Company',
+    };
+    // Radios and boxes: Space chooses the one that has focus (the first of a group).
+    const chosen = new Set(['f-home-type-0', 'f-home-ownership-0', 'f-consent-dataProcessing']);
+    let sent = false;
+    for (let press = 0; press < 120 && !sent; press++) {
+      await page.keyboard.press('Tab');
+      const focused = await focusedElement(page);
+      assert.ok(focused, 'something has focus');
+      assert.ok(focused.visible, `focus is visible on ${focused.tag} #${focused.id}`);
+      if (typed[focused.id]) await page.keyboard.type(typed[focused.id]!);
+      if (chosen.has(focused.id)) await page.keyboard.press('Space');
+      if (focused.tag === 'BUTTON' && focused.text === 'Send application') {
+        site.advanceClock(5_000);
+        await page.keyboard.press('Enter');
+        sent = true;
+      }
+    }
+    assert.ok(sent, 'tabbing reaches the button');
+    await page.waitForLoadState();
+    assert.equal(await page.locator('h1').textContent(), 'Thank you — your application was sent');
+    const stored = (await applications()).find((a) => a.applicant.email === email);
+    assert.equal(stored?.applicant.name, 'Kay Board');
+    await close();
+  });
 });
+
+/** The element that has focus (none: the body), and whether its focus indicator shows. */
+const focusedElement = (page: Page) =>
+  page.evaluate(() => {
+    const element = document.activeElement as HTMLElement | null;
+    if (!element || element === document.body) return undefined;
+    const style = getComputedStyle(element);
+    return {
+      id: element.id,
+      href: element.getAttribute('href'),
+      tag: element.tagName,
+      text: element.textContent,
+      visible: style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2,
+    };
+  });

@@ -174,7 +174,7 @@ for (const backend of backends) {
     });
 
     test('pages: a strict policy (no inline script or style, never framed), no cookie; /v1 keeps its own headers', async () => {
-      for (const url of ['/adopt', `/adopt/pets/${ids.cat}`, '/adopt/pets/999999']) {
+      for (const url of ['/adopt', `/adopt/pets/${ids.cat}`, '/adopt/pets/999999', '/adopt/apply']) {
         const res = await page(url);
         const policy = String(res.headers['content-security-policy']);
         assert.ok(!policy.includes('unsafe-inline') && !policy.includes('unsafe-eval'), policy);
@@ -184,12 +184,15 @@ for (const backend of backends) {
         assert.ok(!/script-src/.test(policy), 'no script may run at all');
         assert.equal(res.headers['set-cookie'], undefined);
         assert.equal(res.headers['x-frame-options'], 'DENY');
+        // Other sites learn nothing; the pages' own forms still carry their Origin.
+        assert.equal(res.headers['referrer-policy'], 'same-origin');
         assert.equal(res.headers['x-content-type-options'], 'nosniff');
         assert.ok(!/ style=/.test(res.body) && !/<script/.test(res.body) && !/<style/.test(res.body), url);
       }
       const api = await t.request({ url: '/v1/pets', headers: t.auth });
       assert.equal(api.headers['content-security-policy'], "default-src 'none';frame-ancestors 'none'");
       assert.equal(api.headers['x-frame-options'], 'SAMEORIGIN');
+      assert.equal(api.headers['referrer-policy'], 'no-referrer');
       assert.equal(api.headers['cache-control'], undefined);
     });
 

@@ -2,6 +2,7 @@
 // included) and one animal whose every text field is an XSS probe: for the browser tests and
 // `npm run screenshots`.
 import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
 import { backends } from '../helpers/backends.js';
 import { runCli } from '../helpers/run-cli.js';
 import { startSdkServer, type SdkServer } from '../helpers/sdk-server.js';
@@ -14,11 +15,14 @@ export interface SampleSite {
   origin: string;
   /** Ids of a few animals by role. */
   ids: { probe: number; pending: number; withPhotos: number };
+  /** Moves the service's clock on, as if a person took that long over a form. */
+  advanceClock(ms: number): void;
   close(): Promise<void>;
 }
 
 export async function startSampleSite(): Promise<SampleSite> {
-  const server = await startSdkServer(backends[0]!);
+  let skew = 0;
+  const server = await startSdkServer(backends[0]!, { clock: () => Date.now() + skew });
   const imported = await runCli(
     ['pets', 'import', 'examples/animals.csv', '--photos-dir', 'examples/photos'],
     {
@@ -60,6 +64,19 @@ export async function startSampleSite(): Promise<SampleSite> {
       pending: pending.id,
       withPhotos: withPhotos.id,
     },
+    advanceClock: (ms) => void (skew += ms),
     close: () => server.close(),
   };
+}
+
+/** Fills in the application form's required fields, as a person would. */
+export async function fillInApplication(page: Page, name: string, email: string): Promise<void> {
+  await page.getByLabel('Full name').fill(name);
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('How many adults live in your home?').fill('2');
+  await page.getByLabel('How many children live in your home?').fill('0');
+  await page.getByLabel('A house').check();
+  await page.getByLabel('I own it').check();
+  await page.getByLabel('Why do you want to adopt?').fill('A garden, and time every day');
+  await page.getByLabel(/^I agree that the shelter keeps/).check();
 }

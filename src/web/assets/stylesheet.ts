@@ -70,7 +70,7 @@ select, input[type="search"] {
 }
 .checks { display: flex; flex-wrap: wrap; gap: 0.25rem 1rem; }
 .field .check { display: flex; align-items: center; gap: 0.5rem; min-height: 2.75rem; font-weight: 400; }
-.check input { width: 1.5rem; height: 1.5rem; margin: 0; accent-color: var(--accent); }
+.check input { width: 1.5rem; height: 1.5rem; margin: 0; flex: none; accent-color: var(--accent); }
 .actions { display: flex; flex-wrap: wrap; align-items: center; gap: 1rem; margin-top: 1rem; }
 .button {
   display: inline-block; font: inherit; font-weight: 700; min-height: 2.75rem; padding: 0.5rem 1.25rem;

@@ -84,8 +84,6 @@ export function applicationErrors(
   const byField = new Map<string, string>();
   if (!validate(body)) {
     for (const error of validate.errors ?? []) {
-      // The shelter's answers are checked below, against their questions.
-      if (error.instancePath.startsWith('/answers')) continue;
       const name = fieldNameOf(error, rows, known);
       const field = name === undefined ? undefined : fields.find((f) => f.name === name);
       if (field && !byField.has(field.name)) byField.set(field.name, messageOf(error, field, m));
@@ -94,6 +92,7 @@ export function applicationErrors(
   const answers = (body.answers ?? {}) as Record<string, unknown>;
   for (const question of questions) {
     const field = fields.find((f) => f.name === `answers.${question.id}`)!;
+    // Checked against its question here, in words the schema's union of answer types cannot give.
     const problem = answerError(field, question, answers[question.id], m);
     if (problem) byField.set(field.name, problem);
   }

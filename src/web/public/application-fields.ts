@@ -151,7 +151,8 @@ function questionField(question: Question): FormField {
 
 /** A form's value as the body takes it; absent (undefined) when the box is empty or the choice not made. */
 function valueOf(field: FormField, raw: string): unknown {
-  const text = raw.trim();
+  // Browsers send a text area's line breaks as CRLF; the body keeps newlines as LF alone.
+  const text = raw.replace(/\r\n?/g, '\n').trim();
   if (text === '') return undefined;
   switch (field.kind) {
     case 'number': {
