@@ -1,8 +1,8 @@
 // A benchmark smoke run of a few seconds on the service as built (scripts/run-tests.js builds dist/ once before
 // the suite, so the harness runs with --no-build and writes nothing another test file reads): it seeds a small
 // deployment, measures the main scenario, the bare node:http baseline, a pooled write (`update-pet`, one pet
-// of the orders deployment per request), the search rows and their creations with and without the index (on
-// PostgreSQL too where it answers) and, where Redis answers, the main scenario with the limiter on Redis
+// of the orders deployment per request), the search rows and their creations with and without the index (one of each
+// kind on PostgreSQL where it answers) and, where Redis answers, the main scenario with the limiter on Redis
 // (whose settings the harness passes itself), for a second each, the photo rows but the one of 8 uploads at once
 // (a 12-megapixel JPEG each, for their 5 s), and writes a result with numbers and the search index's size.
 // Nothing is timed.
@@ -33,9 +33,12 @@ const photoRows = [
   'photo-medium',
   'fastify-static-file',
 ];
+// On PostgreSQL, one row of each kind the harness runs differently there (a listing against its baseline, and
+// creations with and without the index): the other search rows are the SQLite ones on another deployment,
+// and seeding PostgreSQL's deep listing alone took a fifth of this file's time.
 const postgresSearchRows = [
   'list-postgres',
-  ...searchRows.slice(1, 6).map((name) => `${name}-postgres`),
+  'search-filtered-postgres',
   'create-pet-postgres-indexed',
   'create-pet-postgres-no-index',
 ];
@@ -99,7 +102,8 @@ test(
         assert.equal(row.summary.non2xx + row.summary.errors, 0, `${row.name} answered every request`);
       }
       const searchGoals = result.goals.filter((g) => /search index|first page/.test(g.what));
-      assert.equal(searchGoals.filter((g) => g.measured !== undefined).length, postgresUrl ? 10 : 5);
+      // SQLite's five; on PostgreSQL, the filtered first page and the creations' index cost.
+      assert.equal(searchGoals.filter((g) => g.measured !== undefined).length, postgresUrl ? 7 : 5);
       assert.deepEqual(
         result.searchIndex.map((size) => size.deployment),
         postgresUrl ? ['SQLite', 'PostgreSQL'] : ['SQLite'],
