@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import type { ApplicationStatus } from '../domain/application.js';
 import type { Application } from '../domain/application-schema.js';
 import type { CursorCodec } from '../domain/cursor.js';
+import { defaultPageSize } from '../domain/page.js';
 import { queryWords } from '../domain/search-words.js';
 import { ApiError } from '../errors/api-error.js';
 import { notesOf } from '../store/repositories/application-notes-repository.js';
@@ -17,8 +18,9 @@ export interface ListApplicationsInput {
   status?: ApplicationStatus;
   petId?: number;
   q?: string;
+  /** Newest first unless told; the same defaults as the listing's query, for callers other than the API. */
   sort?: ApplicationSort;
-  limit: number;
+  limit?: number;
   cursor?: string;
 }
 
@@ -42,7 +44,7 @@ export async function readApplicationPage(
   cursors: CursorCodec,
   input: ListApplicationsInput,
 ): Promise<ApplicationPage> {
-  const { status, petId, q, sort = '-createdAt', limit, cursor } = input;
+  const { status, petId, q, sort = '-createdAt', limit = defaultPageSize, cursor } = input;
   const identity = identityOf({ ...input, sort });
   let after: { createdAt: number; seq: number } | undefined;
   if (cursor !== undefined) {

@@ -1,10 +1,11 @@
 // A benchmark smoke run of a few seconds on the service as built (scripts/run-tests.js builds dist/ once before
 // the suite, so the harness runs with --no-build and writes nothing another test file reads): it seeds a small
 // deployment, measures the main scenario, the bare node:http baseline, a pooled write (`update-pet`, one pet
-// of the orders deployment per request), the search rows and their creations with and without the index (one of each
-// kind on PostgreSQL where it answers) and, where Redis answers, the main scenario with the limiter on Redis
-// (whose settings the harness passes itself), for a second each, the photo rows but the one of 8 uploads at once
-// (a 12-megapixel JPEG each, for their 5 s), and writes a result with numbers and the search index's size.
+// of the orders deployment per request), the search rows and their creations with and without the index
+// (one of each kind on PostgreSQL where it answers) and, where Redis answers, the main scenario with the
+// limiter on Redis (whose settings the harness passes itself), for a second each, the photo rows but the one
+// of 8 uploads at once (a 12-megapixel JPEG each, for their 5 s), and writes a result with numbers and the
+// search index's size.
 // Nothing is timed.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';

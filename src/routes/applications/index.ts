@@ -130,7 +130,7 @@ export const applicationsRoutes: FastifyPluginAsyncTypebox<ApplicationsRoutesOpt
     },
     async (request, reply) => {
       const { status, petId, q, sort } = request.query;
-      const page = await applications.list({ ...request.query, limit: request.query.limit ?? 20 });
+      const page = await applications.list(request.query);
       pageLink(reply, `${baseUrl}/applications`, { limit: page.limit, status, petId, q, sort }, page);
       return page.applications;
     },
