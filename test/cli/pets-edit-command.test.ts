@@ -28,7 +28,14 @@ const newPetArgs = [
   ...['--attributes', pairs(someAttributes), '--attributes', pairs({ specialNeeds })],
   ...['--good-with', pairs(fullProfile.goodWith), '--tags', fullProfile.tags.join(', ')],
 ];
-const newPetFields = { name: 'Biscit', categoryId: 41, status: 'pending', ...fullProfile, photos: [] };
+const newPetFields = {
+  name: 'Biscit',
+  categoryId: 41,
+  status: 'pending',
+  published: true,
+  ...fullProfile,
+  photos: [],
+};
 
 for (const backend of backends) {
   describe(`petstore pets add|update|remove on ${backend.name}`, () => {
