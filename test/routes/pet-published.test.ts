@@ -1,10 +1,11 @@
 // `published` through HTTP, on every backend: true unless sent, set on POST and by PATCH (never cleared), in
-// every answer and event.
+// every answer and event, and the `published` filter of GET /v1/pets, which pages with its own cursors and
+// takes exactly `true` or `false`.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Pet } from '@petstore/client';
 import { backends } from '../helpers/backends.js';
-import { addPet, followNext } from '../helpers/http-calls.js';
+import { addPet, followNext, followPages } from '../helpers/http-calls.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
 interface FeedEvent {
@@ -39,6 +40,8 @@ for (const backend of backends) {
     const get = (url: string) => t.request({ url, headers: t.auth });
     const patch = (id: number, payload: unknown) =>
       t.request({ method: 'PATCH', url: `/v1/pets/${id}`, headers: t.auth, payload: payload as object });
+    const listed = async (query: string) =>
+      (await followNext<Pet>(t, `/v1/pets?categoryId=${category}&${query}`, t.auth)).map((pet) => pet.id);
 
     test('a pet created without it is published, in the answer, the listing and its event', async () => {
       const created = await addPet(t, { name: 'Plain', categoryId: 7002 });
@@ -96,6 +99,58 @@ for (const backend of backends) {
       assert.equal(created.statusCode, 400);
       assert.match(created.json().message, /published must be a boolean/);
       assert.equal((await get(`/v1/pets?id=${pet.id}`)).json()[0].published, true);
+    });
+
+    test('?published=true and ?published=false list each side alone, page by page with their own cursors', async () => {
+      assert.deepEqual(
+        await listed('limit=100'),
+        [...shown, ...hidden].sort((a, b) => a - b),
+      );
+      for (const [value, expected] of [
+        ['true', shown],
+        ['false', hidden],
+      ] as const) {
+        for (const sort of ['id', 'name', '-createdAt']) {
+          const pages = await followPages<Pet>(
+            t,
+            `/v1/pets?categoryId=${category}&published=${value}&sort=${sort}&limit=2`,
+            t.auth,
+          );
+          const ids = pages.flatMap((page) => page.items.map((pet) => pet.id));
+          const order = sort === '-createdAt' ? [...expected].reverse() : expected;
+          assert.deepEqual(ids, order, `published=${value} sort=${sort}`);
+          assert.ok(pages.length >= 2, 'more than one page');
+          assert.ok(
+            pages.every((page) => !page.link || page.link.includes(`published=${value}`)),
+            'the links keep the filter',
+          );
+        }
+      }
+    });
+
+    test('a cursor of one side is refused on the other', async () => {
+      const first = await get(`/v1/pets?categoryId=${category}&published=true&limit=2`);
+      const cursor = /cursor=([^>&]+)/.exec(String(first.headers.link))![1]!;
+      const other = await get(`/v1/pets?categoryId=${category}&published=false&limit=2&cursor=${cursor}`);
+      assert.equal(other.statusCode, 400);
+      assert.equal(other.json().code, 'invalid_cursor');
+      const none = await get(`/v1/pets?categoryId=${category}&limit=2&cursor=${cursor}`);
+      assert.equal(none.statusCode, 400);
+    });
+
+    for (const bad of ['yes', '1', '0', 'TRUE', 'False', '', '%20true', 'true,false']) {
+      test(`?published=${bad} is 400 validation_failed naming the parameter`, async () => {
+        const res = await get(`/v1/pets?published=${bad}`);
+        assert.equal(res.statusCode, 400, res.body);
+        assert.equal(res.json().code, 'validation_failed');
+        assert.match(res.json().message, /^Invalid request: published must be true or false$/);
+      });
+    }
+
+    test('?published given twice is 400, as any parameter that is no list', async () => {
+      const res = await get('/v1/pets?published=true&published=false');
+      assert.equal(res.statusCode, 400);
+      assert.match(res.json().message, /published is given more than once/);
     });
   });
 }

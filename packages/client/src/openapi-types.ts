@@ -1412,6 +1412,8 @@ export interface operations {
                 /** @description Most animals returned */
                 limit?: number;
                 status?: components["schemas"]["PetStatus"];
+                /** @description `true`: only the animals the public pages show; `false`: only those they do not. Exactly `true` or `false` */
+                published?: boolean;
                 /** @description Only the animals with these ids (at most 20, separated by commas). With one id, the non-deprecated way to read one animal and its `etag` for an edit with `If-Match` (docs/pets.md) */
                 id?: string;
                 /** @description Only animals of this category, or of any of a list of at most 20, separated by commas */
