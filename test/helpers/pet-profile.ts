@@ -39,7 +39,7 @@ export function assertNewPet(pet: Pet, fields: Pick<Pet, 'name' | 'categoryId' |
 
 /** The header row of a CSV export: the fields in the API's order, a column per flag. */
 export const csvHeader =
-  'id,name,categoryId,status,breed,mixedBreed,sex,age,birthDate,size,color,coat,description,' +
+  'id,name,categoryId,status,published,breed,mixedBreed,sex,age,birthDate,size,color,coat,description,' +
   'attributes.spayedNeutered,attributes.houseTrained,attributes.vaccinated,attributes.specialNeeds,' +
   'goodWith.children,goodWith.dogs,goodWith.cats,tags,photos,createdAt,updatedAt';
 
