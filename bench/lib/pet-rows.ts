@@ -126,6 +126,8 @@ export function seedRecord(id: number): PetFields {
     name,
     categoryId,
     status: statusOf(id),
+    // Every one on the pages, as a shelter's animals nearly all are: the pages' rows list them all.
+    published: true,
     // Apart from the size (which follows id / 12), so that both vary within a category.
     breed: cycle(breedsOf[categoryId] ?? unlistedBreed, Math.floor(id / 48)),
     mixedBreed: id % 3 === 0,

@@ -12,6 +12,7 @@ const columnTypes: Record<keyof Row, 'bigint' | 'integer' | 'text'> = {
   name: 'text',
   category_id: 'bigint',
   status: 'text',
+  published: 'integer',
   breed: 'text',
   mixed_breed: 'integer',
   sex: 'text',

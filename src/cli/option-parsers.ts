@@ -17,6 +17,12 @@ export const nonNegativeInteger = (name: string) => (value: string) => {
   return n;
 };
 
+/** `true` or `false`, exactly: any other word stops the command rather than being taken for either. */
+export const trueOrFalse = (text: string): boolean => {
+  if (text !== 'true' && text !== 'false') throw new InvalidArgumentError('Give true or false.');
+  return text === 'true';
+};
+
 /** Commander parser from a domain parser whose errors explain themselves. */
 const explained =
   <T>(parse: (text: string) => T) =>

@@ -30,6 +30,7 @@ export function petDetails(pet: Pet, { etag, category, baseUrl }: DetailsContext
     ['Name', pet.name],
     ['Category', category === undefined ? shown(pet.categoryId) : `${category} (${pet.categoryId})`],
     ['Status', pet.status],
+    ['Published', shown(pet.published)],
     ['Breed', shown(pet.breed)],
     ['Mixed breed', shown(pet.mixedBreed)],
     ['Sex', shown(pet.sex)],

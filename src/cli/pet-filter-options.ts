@@ -19,12 +19,13 @@ import {
   type PetSize,
 } from '../domain/pet-profile-values.js';
 import { petStatuses, type PetStatus } from '../domain/pet-status.js';
-import { instant } from './option-parsers.js';
+import { instant, trueOrFalse } from './option-parsers.js';
 import { categoryIdsOf, type CategoryRef } from './category-names.js';
 
 /** What the options give, under commander's names for them (`--good-with` is `goodWith`). */
 export interface PetFilterFlags {
   status?: PetStatus;
+  published?: boolean;
   /** Ids, or names, which `petFiltersFor` looks up. */
   category?: CategoryRef[];
   breed?: string[];
@@ -108,6 +109,10 @@ export function withPetFilterOptions(command: Command): Command {
       `Only pets with this status: ${petStatuses.join(', ')}; adopted is taken for sold`,
     ).argParser(status),
     new Option(
+      '--published <true|false>',
+      'Only pets the public adoption pages show (true), or only those they do not (false)',
+    ).argParser(trueOrFalse),
+    new Option(
       '--category <categories>',
       'Only pets of one of these categories, names (any case) or ids separated by commas: dog,cat or 1,2',
     ).argParser(commaList(category)),
@@ -146,6 +151,7 @@ export function withPetFilterOptions(command: Command): Command {
 /** The SDK's filters of the flags given, category names looked up as `client` sees them. */
 export const petFiltersFor = async (client: PetstoreClient, flags: PetFilterFlags): Promise<PetFilters> => ({
   status: flags.status,
+  published: flags.published,
   categoryId: flags.category && (await categoryIdsOf(client, flags.category)),
   breed: flags.breed,
   sex: flags.sex,

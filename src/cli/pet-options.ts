@@ -13,7 +13,7 @@ import {
 } from '../domain/pet-profile-values.js';
 import { petStatuses } from '../domain/pet-status.js';
 import { usageError } from './cli-error.js';
-import { positiveInteger } from './option-parsers.js';
+import { positiveInteger, trueOrFalse } from './option-parsers.js';
 
 /** The profile's fields: each has an option of its own, and `--clear` may name it. */
 const profileFields = [
@@ -37,14 +37,10 @@ export type PetFlags = Pick<PetPatch, Exclude<ProfileField, 'attributes' | 'good
   name?: string;
   category?: number;
   status?: PetStatus;
+  published?: boolean;
   attributes?: Record<string, boolean | null>;
   goodWith?: Record<string, boolean | null>;
   clear?: ProfileField[];
-};
-
-const booleanValue = (text: string): boolean => {
-  if (text !== 'true' && text !== 'false') throw new InvalidArgumentError('Give true or false.');
-  return text === 'true';
 };
 
 const flagValues: Record<string, boolean | null> = { true: true, false: false, unknown: null };
@@ -94,7 +90,7 @@ const fieldList = (text: string, earlier: ProfileField[] = []): ProfileField[] =
 /** The options of the profile, which `add` and `update` share. */
 const profileOptions = (): Option[] => [
   new Option('--breed <breed>', 'Breed; where the category has a breed list, one of it (any case)'),
-  new Option('--mixed-breed <true|false>', 'Whether the animal is of mixed breed').argParser(booleanValue),
+  new Option('--mixed-breed <true|false>', 'Whether the animal is of mixed breed').argParser(trueOrFalse),
   new Option('--sex <sex>', 'Sex').choices(petSexes),
   new Option('--age <age>', 'Age group').choices(petAges),
   new Option('--birth-date <YYYY-MM-DD>', 'Date of birth, from 1900-01-01 to today'),
@@ -121,7 +117,13 @@ export function withNewPetOptions(command: Command): Command {
   command
     .requiredOption('--name <name>', 'Name of the animal')
     .requiredOption('--category <id>', 'Category id', positiveInteger('--category'))
-    .addOption(new Option('--status <status>', 'Status (default available)').choices(petStatuses));
+    .addOption(new Option('--status <status>', 'Status (default available)').choices(petStatuses))
+    .addOption(
+      new Option(
+        '--published <true|false>',
+        'Whether the public adoption pages show it (default true)',
+      ).argParser(trueOrFalse),
+    );
   for (const option of profileOptions()) command.addOption(option);
   return command;
 }
@@ -134,6 +136,11 @@ export function withPetChangeOptions(command: Command): Command {
     .addOption(
       new Option('--status <status>', 'New status; only while the pet has no open order').choices(
         petStatuses,
+      ),
+    )
+    .addOption(
+      new Option('--published <true|false>', 'Whether the public adoption pages show it').argParser(
+        trueOrFalse,
       ),
     );
   for (const option of profileOptions()) command.addOption(option);
@@ -168,6 +175,7 @@ export function petBodyOf(flags: PetFlags): PetPatch {
   if (flags.name !== undefined) body.name = flags.name;
   if (flags.category !== undefined) body.categoryId = flags.category;
   if (flags.status !== undefined) body.status = flags.status;
+  if (flags.published !== undefined) body.published = flags.published;
   for (const field of profileFields) if (flags[field] !== undefined) body[field] = flags[field];
   for (const field of flags.clear ?? []) {
     if (body[field] !== undefined && body[field] !== null)

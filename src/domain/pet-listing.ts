@@ -26,6 +26,8 @@ export const listingDigestLength = 22;
 
 export interface PetFilter {
   status?: PetStatus;
+  /** Only pets the public pages show (true), or only those they do not (false). */
+  published?: boolean;
   ids?: number[];
   categoryIds?: number[];
   /** Breed names, case-folded (src/domain/case-key.ts). */

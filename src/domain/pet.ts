@@ -47,6 +47,13 @@ const seedFields = {
   ),
 };
 
+/** New pets are on the public pages unless the client says otherwise, so clients from before it change nothing. */
+export const defaultPublished = true;
+
+const publishedDescription =
+  'Whether the animal is shown on the public adoption pages and their sitemap; an unpublished one stays in ' +
+  'the API for the keys that can read it';
+
 const oneOf = <T extends string>(values: readonly T[], description: string) =>
   Type.Unsafe<T>({ type: 'string', enum: [...values], description });
 
@@ -141,6 +148,7 @@ export const NewPetSchema = Type.Object(
   {
     ...seedFields,
     status: Type.Optional(Type.Ref(PetStatusSchema, { description: 'Defaults to `available`' })),
+    published: Type.Optional(Type.Boolean({ description: `${publishedDescription}. Defaults to \`true\`` })),
     ...profileInput,
   },
   {
@@ -159,6 +167,7 @@ export const PetPatchSchema = Type.Object(
         description: 'Only while the animal has no open order; `sold` records an adoption made elsewhere',
       }),
     ),
+    published: Type.Optional(Type.Boolean({ description: publishedDescription })),
     ...profileInput,
   },
   {
@@ -166,8 +175,8 @@ export const PetPatchSchema = Type.Object(
     additionalProperties: false,
     description:
       'A JSON Merge Patch (RFC 7396) of an animal: a field left out is unchanged, `null` clears it, and ' +
-      '`attributes` and `goodWith` merge field by field. `name` and `categoryId` cannot be cleared; `id`, ' +
-      '`createdAt` and `updatedAt` cannot be set',
+      '`attributes` and `goodWith` merge field by field. `name`, `categoryId` and `published` cannot be ' +
+      'cleared; `id`, `createdAt` and `updatedAt` cannot be set',
   },
 );
 
@@ -176,6 +185,7 @@ export const PetSchema = Type.Object(
     id: idSchema('Unique identifier, assigned by the service; ids only grow'),
     ...seedFields,
     status: Type.Ref(PetStatusSchema),
+    published: Type.Boolean({ description: publishedDescription }),
     ...profileValues,
     attributes: flags(petAttributeNames, attributesDescription),
     goodWith: flags(petGoodWithNames, goodWithDescription),

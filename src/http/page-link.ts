@@ -10,13 +10,13 @@ type Cursors = { nextCursor: string | undefined; resumeCursor: string | undefine
 /** The `Link` value of the page's cursors, if any; `query` entries with an undefined value are left out. */
 export function pageLinkValue(
   url: string,
-  query: Record<string, string | number | undefined>,
+  query: Record<string, string | number | boolean | undefined>,
   { nextCursor, resumeCursor }: Cursors,
 ): string | undefined {
   const [cursor, rel] = nextCursor ? [nextCursor, 'next'] : [resumeCursor, 'resume'];
   if (!cursor) return undefined;
   const params = Object.entries(query)
-    .filter((entry): entry is [string, string | number] => entry[1] !== undefined)
+    .filter((entry): entry is [string, string | number | boolean] => entry[1] !== undefined)
     .map(([name, value]) => `${name}=${encodeURIComponent(value)}`);
   return `<${url}?${[...params, `cursor=${cursor}`].join('&')}>; rel="${rel}"`;
 }
@@ -25,7 +25,7 @@ export function pageLinkValue(
 export function pageLink(
   reply: { header(name: string, value: string): unknown },
   url: string,
-  query: Record<string, string | number | undefined>,
+  query: Record<string, string | number | boolean | undefined>,
   page: Cursors,
 ): void {
   const link = pageLinkValue(url, query, page);

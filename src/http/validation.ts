@@ -169,6 +169,8 @@ function describe(error: ErrorObject, part: string): string {
         field ? ` in ${field}` : ''
       }`;
     case 'type':
+      // Written in a query string or a path, a boolean is one of two words: `1`, `yes` or `TRUE` are not.
+      if (part !== 'body' && p.type === 'boolean') return `${subject} must be true or false`;
       // A nullable field's types come as "string,null".
       return `${subject} must be ${String(p.type).split(',').map(article).join(' or ')}`;
     case 'minLength':

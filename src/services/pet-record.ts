@@ -1,6 +1,13 @@
 // A pet between its two shapes: the row the store keeps and the Pet the API answers, and the merge of a
 // patch (RFC 7396) into a pet, with the names of the fields it changed.
-import { defaultPetStatus, PetPatchSchema, type NewPet, type Pet, type PetPatch } from '../domain/pet.js';
+import {
+  defaultPetStatus,
+  defaultPublished,
+  PetPatchSchema,
+  type NewPet,
+  type Pet,
+  type PetPatch,
+} from '../domain/pet.js';
 import { caseKey } from '../domain/case-key.js';
 import { foldText } from '../domain/search-words.js';
 import type { Photo } from '../domain/photo.js';
@@ -23,6 +30,7 @@ export const toPet = (row: PetRow, photos: Photo[]): Pet => ({
   name: row.name,
   categoryId: Number(row.category_id),
   status: row.status,
+  published: row.published === 1,
   breed: row.breed,
   mixedBreed: fromFlag(row.mixed_breed),
   sex: row.sex,
@@ -61,6 +69,7 @@ export const newPetFields = (newPet: NewPet): PetFields => ({
   name: newPet.name,
   categoryId: newPet.categoryId,
   status: newPet.status ?? defaultPetStatus,
+  published: newPet.published ?? defaultPublished,
   breed: newPet.breed ?? null,
   mixedBreed: newPet.mixedBreed ?? null,
   sex: newPet.sex ?? null,
@@ -89,6 +98,7 @@ export const fieldColumns = (fields: PetFields): PetFieldColumns => ({
   name: fields.name,
   category_id: fields.categoryId,
   status: fields.status,
+  published: Number(fields.published),
   breed: fields.breed,
   mixed_breed: toFlag(fields.mixedBreed),
   sex: fields.sex,

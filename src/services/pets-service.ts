@@ -4,7 +4,7 @@ import type { Transaction } from 'kysely';
 import { CursorCodec } from '../domain/cursor.js';
 import { requestFingerprint } from '../domain/idempotency.js';
 import { defaultPageSize } from '../domain/page.js';
-import type { NewPet, Pet } from '../domain/pet.js';
+import { defaultPublished, type NewPet, type Pet } from '../domain/pet.js';
 import type { PetFilter, PetSort } from '../domain/pet-listing.js';
 import { brokenProfileRule } from '../domain/pet-profile-rules.js';
 import { ApiError, isRefusal } from '../errors/api-error.js';
@@ -130,7 +130,9 @@ export async function createPetsService(
     const kept: Partial<Pet> = stored;
     // Stored before answers carried their ETag: the one a creation answers, whenever it is replayed.
     const etag = createdPetEtag(stored.id);
-    if (kept.createdAt !== undefined && kept.photos !== undefined) return { ...stored, etag };
+    // Stored before pets had `published`: every pet was on the pages then, as a creation still is by default.
+    const published = kept.published ?? defaultPublished;
+    if (kept.createdAt !== undefined && kept.photos !== undefined) return { ...stored, published, etag };
     const createdAt = new Date(await findPetCreationTime(store.db, stored.id)).toISOString();
     const { id, name, categoryId, status } = stored;
     const fields = newPetFields({ name, categoryId, status });
@@ -183,9 +185,11 @@ export async function createPetsService(
       const outcome = await (changes.runIdempotently(change, scope, fingerprint) as Promise<
         IdempotentOutcome<TaggedPet>
       >);
-      // An edit's answer stored before answers carried their ETag gets the one stored beside it.
+      // An edit's answer stored before answers carried their ETag gets the one stored beside it; one stored
+      // before pets had `published` was of a pet on the pages, as every pet was then.
       const { pet, etag } = outcome.body;
-      return outcome.replayed ? { ...outcome, body: { etag, pet: { ...pet, etag } } } : outcome;
+      const published = (pet as Partial<Pet>).published ?? defaultPublished;
+      return outcome.replayed ? { ...outcome, body: { etag, pet: { ...pet, published, etag } } } : outcome;
     },
 
     async remove(id) {

@@ -12,6 +12,8 @@ export interface PetsTable {
   name: string;
   category_id: number;
   status: PetStatus;
+  /** 1 when the public pages show the pet, else 0; 1 unless written. Never null. */
+  published: Generated<number>;
   created_at: number;
   /** Moves with every change, as `revision` does. */
   updated_at: number;

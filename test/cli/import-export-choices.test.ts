@@ -44,6 +44,7 @@ describe('pets export and import: formats, existing pets, the estimate', () => {
       'name',
       'categoryId',
       'status',
+      'published',
       ...Object.keys(unknownProfile),
       'photos',
       'createdAt',

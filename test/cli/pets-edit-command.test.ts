@@ -21,14 +21,22 @@ const pairs = (flags: Record<string, boolean | null>) =>
  */
 const { specialNeeds, ...someAttributes } = fullProfile.attributes;
 const newPetArgs = [
-  ...['--name', 'Biscit', '--category', '41', '--status', 'pending', '--breed', fullProfile.breed],
+  ...['--name', 'Biscit', '--category', '41', '--status', 'pending', '--published', 'false'],
+  ...['--breed', fullProfile.breed],
   ...['--mixed-breed', String(fullProfile.mixedBreed), '--sex', fullProfile.sex, '--age', fullProfile.age],
   ...['--birth-date', fullProfile.birthDate, '--size', fullProfile.size, '--color', fullProfile.color],
   ...['--coat', fullProfile.coat, '--description', fullProfile.description],
   ...['--attributes', pairs(someAttributes), '--attributes', pairs({ specialNeeds })],
   ...['--good-with', pairs(fullProfile.goodWith), '--tags', fullProfile.tags.join(', ')],
 ];
-const newPetFields = { name: 'Biscit', categoryId: 41, status: 'pending', ...fullProfile, photos: [] };
+const newPetFields = {
+  name: 'Biscit',
+  categoryId: 41,
+  status: 'pending',
+  published: false,
+  ...fullProfile,
+  photos: [],
+};
 
 for (const backend of backends) {
   describe(`petstore pets add|update|remove on ${backend.name}`, () => {
@@ -69,6 +77,26 @@ for (const backend of backends) {
       assert.ok(updated.updatedAt > updatedAt && createdAt === updated.createdAt);
       assert.notEqual(updated.etag, etag, 'an update moves the entity tag');
       assert.deepEqual(await json(['pets', 'get', String(id)]), updated);
+    });
+
+    test('add is published unless --published false; update --published true puts it back; one pet prints it', async () => {
+      const plain = await json(['pets', 'add', '--name', 'Plain', '--category', '42']);
+      assert.equal(plain.published, true);
+      const hidden = await json([
+        'pets',
+        'add',
+        '--name',
+        'Hidden',
+        '--category',
+        '42',
+        '--published',
+        'false',
+      ]);
+      assert.equal(hidden.published, false);
+      const text = await runCli(['pets', 'update', String(hidden.id), '--published', 'true'], env);
+      assert.equal(text.code, 0, text.stderr);
+      assert.match(text.stdout, /^Published +yes$/m);
+      assert.equal((await json(['pets', 'get', String(hidden.id)])).published, true);
     });
 
     test('in text, one pet is a line a field with its ETag; --if-match applies a change only as read', async () => {
@@ -139,6 +167,8 @@ describe('petstore pets add|update: what the command line refuses before sending
       ['--mixed-breed', 'yes'],
       /'--mixed-breed <true\|false>' argument 'yes' is invalid\. Give true or false/,
     ],
+    [['--published', 'yes'], /'--published <true\|false>' argument 'yes' is invalid\. Give true or false/],
+    [['--published', '1'], /'--published <true\|false>' argument '1' is invalid\. Give true or false/],
     [['--good-with', 'horses=true'], /'horses' is not one of children, dogs, cats/],
     [['--good-with', 'cats=maybe'], /Give cats=true, cats=false or cats=unknown/],
     [['--attributes', 'neutered=true'], /'neutered' is not one of spayedNeutered, houseTrained, vaccinated/],

@@ -75,6 +75,27 @@ for (const backend of backends) {
       assert.deepEqual(rejected.input.goodWith, { cats: 'yes' });
     });
 
+    test('the published column: true or false in any case, empty for the default; else the service refuses', async () => {
+      const file = join(dir, 'published.csv');
+      writeFileSync(
+        file,
+        ['name,categoryId,published', 'Ada,56,false', 'Ben,56,', 'Cy,56,TRUE', 'Dee,56,maybe'].join('\n'),
+      );
+      const outcome = await runCli(['pets', 'import', file, '--json'], env);
+      assert.equal(outcome.code, 2, outcome.stderr);
+      const pets = await petsOf(56);
+      assert.deepEqual(
+        ['Ada', 'Ben', 'Cy', 'Dee'].map((name) => pets.get(name)?.published),
+        [false, true, true, undefined],
+      );
+      const [rejected] = readFileSync(`${file}.report.ndjson`, 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line));
+      assert.equal(rejected.row, 5);
+      assert.match(rejected.error.message, /published must be a boolean/);
+    });
+
     test('a column that is no field is refused before any row, naming the columns a file may hold', async () => {
       const file = join(dir, 'typo.csv');
       writeFileSync(file, 'name,categoryId,goodWith.horses\nRex,52,true\n');
@@ -82,7 +103,7 @@ for (const backend of backends) {
       assert.equal(outcome.code, 1);
       assert.match(
         outcome.stderr,
-        /unknown column goodWith\.horses: the header row may hold id, name, categoryId, status, breed, /,
+        /unknown column goodWith\.horses: the header row may hold id, name, categoryId, status, published, breed, /,
       );
       assert.equal((await petsOf(52)).size, 0);
     });
@@ -156,6 +177,20 @@ for (const backend of backends) {
       const after = await petsOf(53);
       assert.equal(after.size, 4);
       assert.deepEqual(after.get('Rex II'), changed);
+    });
+
+    test('--on-existing update: a published cell changes it, an empty one leaves it', async () => {
+      const ada = await addPet(server, { name: 'Ada', categoryId: 57, published: false });
+      const ben = await addPet(server, { name: 'Ben', categoryId: 57, published: false });
+      const file = join(dir, 'published-update.csv');
+      writeFileSync(
+        file,
+        ['id,name,categoryId,published', `${ada.id},Ada,57,true`, `${ben.id},Ben,57,`].join('\n'),
+      );
+      const outcome = await runCli(['pets', 'import', file, '--on-existing', 'update'], env);
+      assert.equal(outcome.code, 0, outcome.stderr);
+      const pets = await petsOf(57);
+      assert.deepEqual([pets.get('Ada')?.published, pets.get('Ben')?.published], [true, false]);
     });
 
     test('--on-existing update: a pet removed since the import listed them is a rejected row, not a stop', async () => {

@@ -135,6 +135,23 @@ for (const backend of backends) {
       assert.deepEqual(await listed('--category', '6', '--sort', 'updatedAt', '--cursor', allCursor!), []);
     });
 
+    test('list and export --published true|false choose each side; export writes the column after status', async () => {
+      const shown = await addPet(server, { name: 'Shown', categoryId: 62 });
+      const hidden = await addPet(server, { name: 'Kept back', categoryId: 62, published: false });
+      for (const [value, pet] of [
+        ['true', shown],
+        ['false', hidden],
+      ] as const) {
+        assert.deepEqual(await listed('--category', '62', '--published', value), [pet.id], value);
+        const res = await runCli(['pets', 'export', '--category', '62', '--published', value], env);
+        assert.equal(res.code, 0, res.stderr);
+        const [header, row, ...rest] = res.stdout.trim().split('\n');
+        assert.deepEqual(rest, []);
+        assert.equal(header!.split(',').indexOf('published'), 4, 'after status, in the API’s order');
+        assert.equal(row!.split(',')[4], value);
+      }
+    });
+
     test('export takes the same filters', async () => {
       const res = await runCli(
         [
@@ -203,6 +220,10 @@ describe('petstore pets list: filters refused before anything is sent', () => {
       /'--updated-since <time>' argument '2026-11-01' is invalid\. a time is RFC 3339/,
     ],
     [['--sort', 'createdAt'], /Allowed choices are id, updatedAt, -updatedAt, -createdAt, name/],
+    [
+      ['--published', 'False'],
+      /'--published <true\|false>' argument 'False' is invalid\. Give true or false/,
+    ],
   ];
   for (const [flags, message] of refusals) {
     test(`${flags[0]} ${flags[1]!.slice(0, 20)}: exit code 1, a message naming it, no request`, async () => {

@@ -71,6 +71,22 @@ for (const backend of backends) {
       });
     });
 
+    test('published: a boolean sent as true or false, kept on every page of listAllPets', async () => {
+      const category = 901;
+      const made: Pet[] = [];
+      for (let i = 0; i < 5; i++)
+        made.push(
+          await client.createPet({ name: `Side ${i}`, categoryId: category, published: i % 2 === 0 }),
+        );
+      for (const published of [true, false]) {
+        const found: Pet[] = [];
+        for await (const pet of client.listAllPets({ categoryId: category, published, limit: 1 }))
+          found.push(pet);
+        assert.deepEqual(ids(found), ids(made.filter((pet) => pet.published === published)));
+        assert.equal(sent.at(-1)!.get('published'), String(published), 'on the last page too');
+      }
+    });
+
     const searches: Array<[string, ListPetsOptions, (pet: Pet) => boolean]> = [
       [
         'categories, sizes and good with cats',

@@ -19,7 +19,7 @@ export const unknownProfile = {
 } satisfies Partial<Pet>;
 
 /**
- * Holds that `pet` has the seed's `fields`, the unknown profile, no photos, and the service's timestamps of a
+ * Holds that `pet` has the seed's `fields`, is published (the default), the unknown profile, no photos, and the service's timestamps of a
  * creation (RFC 3339 UTC, updatedAt = createdAt).
  */
 export function assertNewPet(pet: Pet, fields: Pick<Pet, 'name' | 'categoryId' | 'status'>): void {
@@ -28,6 +28,7 @@ export function assertNewPet(pet: Pet, fields: Pick<Pet, 'name' | 'categoryId' |
   assert.deepEqual(pet, {
     id: pet.id,
     ...fields,
+    published: true,
     ...unknownProfile,
     photos: [],
     createdAt: pet.createdAt,
@@ -38,7 +39,7 @@ export function assertNewPet(pet: Pet, fields: Pick<Pet, 'name' | 'categoryId' |
 
 /** The header row of a CSV export: the fields in the API's order, a column per flag. */
 export const csvHeader =
-  'id,name,categoryId,status,breed,mixedBreed,sex,age,birthDate,size,color,coat,description,' +
+  'id,name,categoryId,status,published,breed,mixedBreed,sex,age,birthDate,size,color,coat,description,' +
   'attributes.spayedNeutered,attributes.houseTrained,attributes.vaccinated,attributes.specialNeeds,' +
   'goodWith.children,goodWith.dogs,goodWith.cats,tags,photos,createdAt,updatedAt';
 

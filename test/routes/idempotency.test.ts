@@ -67,6 +67,30 @@ for (const backend of backends) {
       assert.deepEqual(retry.json(), first, 'the unknown profile, no photos, and the creation time');
     });
 
+    test('a first answer stored before pets had `published` is replayed with it, true as every pet was', async () => {
+      const key = freshKey();
+      const first = (await create({ name: 'Shown', categoryId: 3 }, key)).json();
+      const { published, ...before } = first;
+      assert.equal(published, true);
+      await t.app.store.db
+        .updateTable('idempotency_records')
+        .set({ response_body: JSON.stringify(before) })
+        .where('idempotency_key', '=', key)
+        .execute();
+      const retry = await create({ name: 'Shown', categoryId: 3 }, key);
+      assert.equal(retry.statusCode, 201, retry.body);
+      assert.equal(retry.headers['idempotent-replayed'], 'true');
+      assert.deepEqual(retry.json(), first);
+    });
+
+    test('the same key with `published` sent, even as its default, is another request', async () => {
+      const key = freshKey();
+      assert.equal((await create({ name: 'Rex', categoryId: 3 }, key)).statusCode, 201);
+      const res = await create({ name: 'Rex', categoryId: 3, published: true }, key);
+      assert.equal(res.statusCode, 422);
+      assert.equal(res.json().code, 'idempotency_key_reused');
+    });
+
     const conflicts: Array<[string, object]> = [
       ['another name', { name: 'Max', categoryId: 3 }],
       ['another categoryId', { name: 'Rex', categoryId: 4 }],

@@ -336,5 +336,23 @@ for (const backend of backends) {
       const other = await patch(pet.id, { name: 'Other' }, headers);
       assert.equal(other.statusCode, 422);
     });
+
+    test('a PATCH answer stored before pets had `published` is replayed with it, true as every pet was', async () => {
+      const pet = await addPet(t, { name: 'Stored' });
+      const key = `patch-published-${backend.name}-${pet.id}`;
+      const first = await patch(pet.id, { name: 'Stored again' }, { 'idempotency-key': key });
+      assert.equal(first.statusCode, 200, first.body);
+      const { published, ...before } = first.json();
+      assert.equal(published, true);
+      await t.app.store.db
+        .updateTable('idempotency_records')
+        .set({ response_body: JSON.stringify({ pet: before, etag: first.headers.etag }) })
+        .where('idempotency_key', '=', key)
+        .execute();
+      const retry = await patch(pet.id, { name: 'Stored again' }, { 'idempotency-key': key });
+      assert.equal(retry.statusCode, 200, retry.body);
+      assert.equal(retry.headers['idempotent-replayed'], 'true');
+      assert.deepEqual(retry.json(), first.json());
+    });
   });
 }

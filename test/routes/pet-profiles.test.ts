@@ -126,7 +126,7 @@ for (const backend of backends) {
       t.request({ method: 'PATCH', url: `/v1/pets/${id}`, headers: t.auth, payload });
     const get = async (id: number) => (await t.request({ url: `/v1/pets/${id}`, headers: t.auth })).json();
 
-    test('a pet created with the seed fields alone answers every profile field, unknown, and no photo', async () => {
+    test('a pet created with the seed fields alone answers every profile field, unknown, no photo, and is published', async () => {
       const res = await create({ name: 'Rex', categoryId: free });
       assert.equal(res.statusCode, 201, res.body);
       const pet = res.json();
@@ -136,6 +136,7 @@ for (const backend of backends) {
         name: 'Rex',
         categoryId: free,
         status: 'available',
+        published: true,
         ...unknownProfile,
         photos: [],
       });

@@ -22,13 +22,21 @@ const jsonIndex = {
 for (const backend of backends) {
   describe(`public pages on ${backend.name}`, () => {
     let t: TestApp;
-    const ids = {} as Record<'oldAvailable' | 'pending' | 'sold' | 'removed' | 'cat' | 'probe', number>;
+    const ids = {} as Record<
+      'oldAvailable' | 'pending' | 'sold' | 'removed' | 'cat' | 'probe' | 'hidden' | 'hiddenPending',
+      number
+    >;
     before(async () => {
       t = await startTestApp(backend, { publicUrl: 'https://shelter.example/v1' });
       // Created oldest first: the list shows the newest first, available before pending.
       ids.oldAvailable = (await addPet(t, { name: 'Alma', categoryId: 1, age: 'senior', size: 'large' })).id;
       ids.pending = (await addPet(t, { name: 'Bruno', categoryId: 1, status: 'pending', age: 'adult' })).id;
       ids.sold = (await addPet(t, { name: 'Cleo', categoryId: 2, status: 'sold' })).id;
+      // Unpublished: in the API, on no page.
+      ids.hidden = (await addPet(t, { name: 'Fritz', categoryId: 1, age: 'senior', published: false })).id;
+      ids.hiddenPending = (
+        await addPet(t, { name: 'Greta', categoryId: 2, status: 'pending', published: false })
+      ).id;
       ids.removed = (await addPet(t, { name: 'Dora', categoryId: 2 })).id;
       ids.cat = (await addPet(t, { name: 'Edda', categoryId: 2, age: 'young', sex: 'female' })).id;
       ids.probe = (
@@ -68,7 +76,7 @@ for (const backend of backends) {
       }
     });
 
-    test('the list shows available animals newest first, then pending ones with their badge; never sold or removed', async () => {
+    test('the list shows available animals newest first, then pending ones with their badge; never unpublished, sold or removed', async () => {
       const res = await page('/adopt');
       assert.equal(res.statusCode, 200);
       assert.equal(res.headers['content-type'], 'text/html; charset=utf-8');
@@ -79,7 +87,7 @@ for (const backend of backends) {
       assert.deepEqual(cardIds(byName.body), [ids.probe, ids.oldAvailable, ids.cat, ids.pending]);
     });
 
-    test('filters give the animals GET /v1/pets gives for the same filter, and their URL is kept in links', async () => {
+    test('filters give the animals GET /v1/pets gives for the same filter and published=true, and their URL is kept in links', async () => {
       const cases = [
         ['categoryId=2', 'categoryId=2'],
         ['age=senior', 'age=senior'],
@@ -95,7 +103,7 @@ for (const backend of backends) {
         const expected: number[] = [];
         for (const status of ['available', 'pending']) {
           const res = await t.request({
-            url: `/v1/pets?status=${status}&sort=-createdAt&${api}`,
+            url: `/v1/pets?status=${status}&published=true&sort=-createdAt&${api}`,
             headers: t.auth,
           });
           expected.push(...res.json().map((pet: { id: number }) => pet.id));
@@ -150,8 +158,12 @@ for (const backend of backends) {
       assert.match(pending.body, /An adoption of Bruno is pending/);
     });
 
-    test('sold, removed, unknown and malformed animals get a friendly HTML 404 with a link back', async () => {
+    test('unpublished, sold, removed, unknown and malformed animals get a friendly HTML 404 with a link back', async () => {
       for (const url of [
+        `/adopt/pets/${ids.hidden}`,
+        `/adopt/pets/${ids.hiddenPending}`,
+        `/adopt/pets/${ids.hidden}/apply`,
+        `/adopt/pets/${ids.hiddenPending}/apply`,
         `/adopt/pets/${ids.sold}`,
         `/adopt/pets/${ids.removed}`,
         '/adopt/pets/999999',
@@ -262,7 +274,84 @@ for (const backend of backends) {
       }
     });
 
-    test('the sitemap lists the pages of available and pending animals; robots.txt points to it', async () => {
+    test('unpublished by PATCH, an animal leaves the list, its page, its form and the sitemap on the very next request, on every instance', async () => {
+      const id = ids.oldAvailable;
+      const urls = {
+        list: '/adopt',
+        filtered: '/adopt?age=senior',
+        pet: `/adopt/pets/${id}`,
+        apply: `/adopt/pets/${id}/apply`,
+        sitemap: '/adopt/sitemap.xml',
+      };
+      const inSitemap = (body: string) => body.includes(`/adopt/pets/${id}</loc>`);
+      const other = await t.instance();
+      const setPublished = async (published: boolean) => {
+        const res = await t.request({
+          method: 'PATCH',
+          url: `/v1/pets/${id}`,
+          headers: t.auth,
+          payload: { published },
+        });
+        assert.equal(res.statusCode, 200, res.body);
+      };
+      try {
+        // Every page read first, on both instances, so that each is in their caches.
+        const etags: Record<string, string> = {};
+        for (const instance of [t, other]) {
+          assert.ok(cardIds((await instance.request({ url: urls.list })).body).includes(id));
+          assert.ok(cardIds((await instance.request({ url: urls.filtered })).body).includes(id));
+          assert.equal((await instance.request({ url: urls.pet })).statusCode, 200);
+          assert.equal((await instance.request({ url: urls.apply })).statusCode, 200);
+          assert.ok(inSitemap((await instance.request({ url: urls.sitemap })).body));
+        }
+        for (const url of [urls.list, urls.pet, urls.sitemap])
+          etags[url] = String((await t.request({ url })).headers.etag);
+
+        await setPublished(false);
+        for (const instance of [t, other]) {
+          const list = await instance.request({
+            url: urls.list,
+            headers: { 'if-none-match': etags[urls.list]! },
+          });
+          assert.equal(list.statusCode, 200, 'the list changed: not 304');
+          assert.ok(!cardIds(list.body).includes(id), 'off the list');
+          assert.ok(
+            !cardIds((await instance.request({ url: urls.filtered })).body).includes(id),
+            'off a filter',
+          );
+          const pet = await instance.request({
+            url: urls.pet,
+            headers: { 'if-none-match': etags[urls.pet]! },
+          });
+          assert.equal(pet.statusCode, 404, 'its page');
+          assert.equal((await instance.request({ url: urls.apply })).statusCode, 404, 'its form');
+          const sitemap = await instance.request({
+            url: urls.sitemap,
+            headers: { 'if-none-match': etags[urls.sitemap]! },
+          });
+          assert.equal(sitemap.statusCode, 200);
+          assert.ok(!inSitemap(sitemap.body), 'off the sitemap');
+        }
+        // Still in the API, for a key that reads pets.
+        const api = await t.request({ url: `/v1/pets?id=${id}`, headers: t.auth });
+        assert.equal(api.json()[0].published, false);
+
+        await setPublished(true);
+        for (const instance of [t, other]) {
+          assert.ok(
+            cardIds((await instance.request({ url: urls.list })).body).includes(id),
+            'back on the list',
+          );
+          assert.equal((await instance.request({ url: urls.pet })).statusCode, 200, 'its page is back');
+          assert.ok(inSitemap((await instance.request({ url: urls.sitemap })).body), 'back in the sitemap');
+        }
+      } finally {
+        await setPublished(true);
+        await other.close();
+      }
+    });
+
+    test('the sitemap lists the pages of published available and pending animals; robots.txt points to it', async () => {
       const res = await page('/adopt/sitemap.xml');
       assert.equal(res.statusCode, 200);
       assert.equal(res.headers['content-type'], 'application/xml; charset=utf-8');
@@ -271,6 +360,8 @@ for (const backend of backends) {
         (id) => `https://shelter.example/adopt/pets/${id}`,
       );
       assert.deepEqual(locs.sort(), ['https://shelter.example/adopt', ...shown].sort());
+      for (const id of [ids.hidden, ids.hiddenPending])
+        assert.ok(!res.body.includes(`/adopt/pets/${id}<`), 'no unpublished animal');
       const robots = await page('/robots.txt');
       assert.equal(robots.statusCode, 200);
       assert.match(robots.body, /^Sitemap: https:\/\/shelter\.example\/adopt\/sitemap\.xml$/m);

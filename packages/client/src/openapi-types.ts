@@ -713,6 +713,8 @@ export interface components {
              */
             categoryId: number;
             status?: components["schemas"]["PetStatus"];
+            /** @description Whether the animal is shown on the public adoption pages and their sitemap; an unpublished one stays in the API for the keys that can read it. Defaults to `true` */
+            published?: boolean;
             /**
              * @description Breed, 1 to 100 characters. Where the category has a breed list it must name one of its breeds (any case), and is stored in the list’s spelling
              * @example Labrador Retriever
@@ -775,7 +777,7 @@ export interface components {
              */
             tags?: string[] | null;
         };
-        /** @description A JSON Merge Patch (RFC 7396) of an animal: a field left out is unchanged, `null` clears it, and `attributes` and `goodWith` merge field by field. `name` and `categoryId` cannot be cleared; `id`, `createdAt` and `updatedAt` cannot be set */
+        /** @description A JSON Merge Patch (RFC 7396) of an animal: a field left out is unchanged, `null` clears it, and `attributes` and `goodWith` merge field by field. `name`, `categoryId` and `published` cannot be cleared; `id`, `createdAt` and `updatedAt` cannot be set */
         PetPatch: {
             /**
              * @description The animal’s name: 1 to 100 characters, no control characters; surrounding white space is removed
@@ -788,6 +790,8 @@ export interface components {
              */
             categoryId?: number;
             status?: components["schemas"]["PetStatus"];
+            /** @description Whether the animal is shown on the public adoption pages and their sitemap; an unpublished one stays in the API for the keys that can read it */
+            published?: boolean;
             /**
              * @description Breed, 1 to 100 characters. Where the category has a breed list it must name one of its breeds (any case), and is stored in the list’s spelling
              * @example Labrador Retriever
@@ -868,6 +872,8 @@ export interface components {
              */
             categoryId: number;
             status: components["schemas"]["PetStatus"];
+            /** @description Whether the animal is shown on the public adoption pages and their sitemap; an unpublished one stays in the API for the keys that can read it */
+            published: boolean;
             /**
              * @description Breed, 1 to 100 characters. Where the category has a breed list it must name one of its breeds (any case), and is stored in the list’s spelling
              * @example Labrador Retriever
@@ -1406,6 +1412,8 @@ export interface operations {
                 /** @description Most animals returned */
                 limit?: number;
                 status?: components["schemas"]["PetStatus"];
+                /** @description `true`: only the animals the public pages show; `false`: only those they do not. Exactly `true` or `false` */
+                published?: boolean;
                 /** @description Only the animals with these ids (at most 20, separated by commas). With one id, the non-deprecated way to read one animal and its `etag` for an edit with `If-Match` (docs/pets.md) */
                 id?: string;
                 /** @description Only animals of this category, or of any of a list of at most 20, separated by commas */

@@ -23,6 +23,8 @@ type OneOrMore<T> = T | readonly T[];
 /** What the animals listed must be: every filter given applies (AND); a list is any of its values (OR). */
 export interface PetFilters {
   status?: Pet['status'];
+  /** `true`: only the animals the public pages show; `false`: only those they do not. */
+  published?: boolean;
   /** An animal's id, or any of a list of at most 20. */
   id?: OneOrMore<number>;
   /** A category, or any of a list of at most 20. */

@@ -64,6 +64,12 @@ export const petColumns: readonly Column[] = [
   },
   // Empty: the default of a new pet (available), and no change to an existing one.
   { name: 'status', write: (pet) => pet.status, read: (body, cell) => void (cell && (body.status = cell)) },
+  // Empty: the default of a new pet (published), and no change to an existing one.
+  {
+    name: 'published',
+    write: (pet) => String(pet.published),
+    read: (body, cell) => void (cell.trim() && (body.published = flagOf(cell))),
+  },
   text('breed'),
   {
     name: 'mixedBreed',

@@ -79,6 +79,13 @@ export const ListPetsQuery = Type.Object(
   {
     limit: pageLimitQuery('animals'),
     status: Type.Optional(Type.Ref(PetStatusSchema, { description: 'Only animals with this status' })),
+    published: Type.Optional(
+      Type.Boolean({
+        description:
+          '`true`: only the animals the public pages show; `false`: only those they do not. Exactly `true` ' +
+          'or `false`',
+      }),
+    ),
     id: Type.Optional(
       Type.String({
         ...listBounds(idDigits, String(maxSafeId).length),
@@ -162,6 +169,7 @@ function idsOf(value: string | undefined, parameter: string): number[] | undefin
 export function filterOf(query: ListPetsQueryValues): PetFilter {
   const filter: PetFilter = {};
   if (query.status) filter.status = query.status;
+  if (query.published !== undefined) filter.published = query.published;
   const ids = idsOf(query.id, 'id');
   if (ids) filter.ids = ids;
   const categoryIds = idsOf(query.categoryId, 'categoryId');

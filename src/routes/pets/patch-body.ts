@@ -14,6 +14,7 @@ function problemOf(body: unknown): string | undefined {
   const fields = body as Record<string, unknown>;
   const cleared = required.find((field) => fields[field] === null);
   if (cleared) return `${cleared} cannot be cleared: every pet has one`;
+  if (fields.published === null) return 'published cannot be cleared: it is true or false';
   const set = setByService.find((field) => field in fields);
   if (set) return `${set} is set by the service and cannot be changed`;
   return undefined;

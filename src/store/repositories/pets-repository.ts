@@ -121,6 +121,7 @@ export async function listPets(
       : query.where(id, beyond, after.id);
   }
   if (filter.status) query = query.where('status', '=', filter.status);
+  if (filter.published !== undefined) query = query.where('published', '=', Number(filter.published));
   if (filter.ids) query = query.where('pets.id', 'in', filter.ids);
   if (filter.categoryIds) query = query.where('category_id', 'in', filter.categoryIds);
   if (filter.breeds) query = query.where('breed_key', 'in', filter.breeds);

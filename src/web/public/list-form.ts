@@ -70,9 +70,9 @@ export const isFiltered = (form: ListForm): boolean =>
   form.goodWith.length > 0 ||
   form.q !== '';
 
-/** The filter of `GET /v1/pets` for one section of the list. */
+/** The filter of `GET /v1/pets` for one section of the list: of the published animals alone. */
 export function filterOf(form: ListForm, section: ListSection): PetFilter {
-  const filter: PetFilter = { status: section };
+  const filter: PetFilter = { status: section, published: true };
   if (form.categoryId !== undefined) filter.categoryIds = [form.categoryId];
   if (form.age) filter.ages = [form.age];
   if (form.size) filter.sizes = [form.size];

@@ -1,6 +1,6 @@
 // The animals of one page of the list: those available first, then those whose adoption is pending, each
 // section read as `GET /v1/pets` reads it (the pets service's list, through its caches), one after the other
-// with the API's keyset cursors. Sold and removed animals are in neither.
+// with the API's keyset cursors. Unpublished, sold and removed animals are in neither.
 import type { Pet } from '../../domain/pet.js';
 import type { PetsService } from '../../services/pets-service.js';
 import type { VersionView } from '../../speed/index.js';

@@ -1,4 +1,5 @@
-// `GET /adopt/sitemap.xml` and `GET /robots.txt`: the pages of the animals for adoption, for search engines.
+// `GET /adopt/sitemap.xml` and `GET /robots.txt`: the pages of the published animals for adoption, for search
+// engines.
 import type { PetsService } from '../../services/pets-service.js';
 import type { VersionView } from '../../speed/index.js';
 import { maxPageSize } from '../../domain/page.js';
@@ -13,7 +14,10 @@ export async function sitemapOf(pets: PetsService, origin: string, view: Version
   for (const status of ['available', 'pending'] as const) {
     let cursor: string | undefined;
     do {
-      const page = await pets.list({ filter: { status }, sort: 'id', limit: maxPageSize, cursor }, view);
+      const page = await pets.list(
+        { filter: { status, published: true }, sort: 'id', limit: maxPageSize, cursor },
+        view,
+      );
       for (const pet of page.pets) {
         if (entries.length > maxUrls - 1) break;
         entries.push(
