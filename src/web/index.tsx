@@ -145,7 +145,10 @@ export const publicPages: FastifyPluginAsync = async (app) => {
     sendCached(request, reply, 'text/plain; charset=utf-8', robotsOf(originOf(request))),
   );
 
-  /** The animal of a page: only a published one, available or pending; an unpublished, sold, removed or unknown one is none. */
+  /**
+   * The animal of a page: only a published one, available or pending; an unpublished, sold, removed or unknown
+   * one is none.
+   */
   async function shownPet(param: string): Promise<Pet | undefined> {
     if (!/^[1-9][0-9]{0,15}$/.test(param) || Number(param) > maxSafeId) return undefined;
     try {
