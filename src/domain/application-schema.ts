@@ -161,7 +161,8 @@ export type ApplicationNote = Static<typeof ApplicationNoteSchema>;
 export const ApplicationSchema = Type.Object(
   {
     id: Type.String({
-      description: 'Random, URL-safe, 128 bits: never sequential, since it names personal data',
+      description:
+        'Random, URL-safe, 127 bits, beginning with a letter: never sequential, since it names personal data',
     }),
     petId: nullable(idSchema('The animal applied for')),
     status: Type.Ref(ApplicationStatusSchema),

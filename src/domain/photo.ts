@@ -1,8 +1,8 @@
 // What a photo of an animal is: the image types an upload may be, its unguessable id, and its
 // schemas (validation, serialization, the OpenAPI document and the types at once). No I/O here.
-import { randomBytes } from 'node:crypto';
 import { Type, type Static } from '@sinclair/typebox';
 import { photoLongEdges, type PhotoSize } from './photo-sizes.js';
+import { newRandomId } from './random-id.js';
 
 /** The media types an upload may declare, each with the format its bytes must then be (sharp's name). */
 export const uploadTypes = {
@@ -30,16 +30,8 @@ export const photoIdLimits = {
 const photoIdShape = new RegExp(photoIdPattern);
 export const isPhotoId = (value: string): boolean => photoIdShape.test(value);
 
-/**
- * A new photo id. Its first character is always a letter (the first byte's top bit is cleared, leaving 127
- * random bits), because an id that began with `-` would be read as an option by a command line, as
- * `petstore pets photos remove 7 -x…` would be.
- */
-export function newPhotoId(): string {
-  const bytes = randomBytes(16);
-  bytes[0]! &= 0x7f;
-  return bytes.toString('base64url');
-}
+/** A new photo id: safe on a command line (`petstore pets photos remove 7 <id>`), see random-id.ts. */
+export const newPhotoId = newRandomId;
 
 /** Where the photos are served, under /v1: every request below it is answered without a key. */
 export const photoPathPrefix = '/v1/photos/';
@@ -66,7 +58,7 @@ export const PhotoSchema = Type.Object(
   {
     id: Type.String({
       ...photoIdLimits,
-      description: 'Unguessable identifier: 128 random bits, URL-safe',
+      description: 'Unguessable identifier: 127 random bits, URL-safe, beginning with a letter',
       examples: ['hHdTq2o1b9n7yVQk1sQe0w'],
     }),
     position: Type.Integer({ minimum: 0, description: 'Place among the animal’s photos; 0 is the primary' }),

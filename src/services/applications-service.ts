@@ -1,7 +1,6 @@
 // Use cases on adoption applications: submit, read and list them, count them by status, the actions of the
 // transition table (with the linked order, in the same transaction), notes, and the shelter's question set.
 // The personal-data operations are in applicant-data-service.ts.
-import { randomBytes } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import {
   applicationActionsFrom,
@@ -17,6 +16,7 @@ import { emailKey, detailsOf } from '../domain/application-details.js';
 import { checkAnswers, questionSetProblem, type ApplicationForm } from '../domain/application-form.js';
 import type { Application, ApplicationNote, NewApplication } from '../domain/application-schema.js';
 import { CursorCodec } from '../domain/cursor.js';
+import { newRandomId } from '../domain/random-id.js';
 import { wordsOf } from '../domain/search-words.js';
 import { ApiError } from '../errors/api-error.js';
 import { insertApplicationNote, notesOf } from '../store/repositories/application-notes-repository.js';
@@ -67,9 +67,6 @@ export interface ApplicationsService {
 }
 
 type Trx = Transaction<Database>;
-
-/** The id clients see: 128 random bits, URL-safe. */
-const newApplicationId = () => randomBytes(16).toString('base64url');
 
 /** The words `q` matches, each between spaces. */
 const searchWordsOf = (name: string, email: string) => ` ${wordsOf([name, email]).join(' ')} `;
@@ -153,7 +150,7 @@ export async function createApplicationsService(
         let row: ApplicationRow;
         try {
           row = await insertApplication(trx, {
-            id: newApplicationId(),
+            id: newRandomId(),
             pet_id: petId,
             status: applicationTransitions.submit.to,
             email_key: emailKey(applicant.email),

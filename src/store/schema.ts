@@ -192,7 +192,7 @@ export interface BreedsTable {
 
 /** A photo of a pet; its bytes, one row per size, are in photo_renditions (src/store/photo-storage.ts). */
 export interface PhotosTable {
-  /** 128 random bits, base64url. */
+  /** 127 random bits, base64url. */
   id: string;
   pet_id: number;
   /** 0 is the primary photo; a pet's positions run 0, 1, 2… with no gap. */
@@ -222,7 +222,7 @@ export interface PhotoRenditionsTable {
 export interface ApplicationsTable {
   /** Order of submission, for keyset pages; never shown. */
   seq: Generated<number>;
-  /** 128 random bits, base64url: the id clients see. */
+  /** 127 random bits, base64url: the id clients see. */
   id: string;
   pet_id: number | null;
   status: ApplicationStatus;

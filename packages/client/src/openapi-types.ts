@@ -648,7 +648,7 @@ export interface components {
         /** @description A photo of an animal, re-encoded in four sizes, upright and without any metadata of the upload */
         Photo: {
             /**
-             * @description Unguessable identifier: 128 random bits, URL-safe
+             * @description Unguessable identifier: 127 random bits, URL-safe, beginning with a letter
              * @example hHdTq2o1b9n7yVQk1sQe0w
              */
             id: string;
@@ -1227,7 +1227,7 @@ export interface components {
         };
         /** @description An adoption application as returned */
         Application: {
-            /** @description Random, URL-safe, 128 bits: never sequential, since it names personal data */
+            /** @description Random, URL-safe, 127 bits, beginning with a letter: never sequential, since it names personal data */
             id: string;
             /**
              * Format: int64
