@@ -112,11 +112,7 @@ export function applicationGroups(messages: Messages, questions: readonly Questi
     {
       id: 'experience',
       legend: m.groups.experience,
-      fields: [
-        field('experience', 'textarea'),
-        field('vet.name', 'text'),
-        field('vet.phone', 'tel', { key: 'vet.phone' }),
-      ],
+      fields: [field('experience', 'textarea'), field('vet.name', 'text'), field('vet.phone', 'tel')],
     },
     ...(questions.length > 0
       ? [{ id: 'questions', legend: m.groups.questions, fields: questions.map(questionField) }]

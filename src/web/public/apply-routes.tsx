@@ -9,7 +9,7 @@ import { ApiError } from '../../errors/api-error.js';
 import type { PageHead } from '../components/layout.js';
 import type { Messages } from '../messages/en.js';
 import { sendUncachedPage } from '../page-reply.js';
-import { applicationGroups, readApplication, type FormValues } from './application-fields.js';
+import { applicationGroups, readApplication, type FormGroup, type FormValues } from './application-fields.js';
 import { applicationErrors, type FieldError } from './application-errors.js';
 import { ApplicationPage, ApplicationSentPage, tokenField, trapField } from './application-page.js';
 import { isFormBody, readFormBody } from './form-body.js';
@@ -34,6 +34,7 @@ interface Refused {
   values: FormValues;
   errors: FieldError[];
   notice?: string;
+  groups?: FormGroup[];
 }
 
 export async function applyRoutes(adopt: FastifyInstance, options: ApplyRoutesOptions): Promise<void> {
@@ -56,7 +57,8 @@ export async function applyRoutes(adopt: FastifyInstance, options: ApplyRoutesOp
     pet: Pet | undefined,
     refused?: Refused,
   ) {
-    const groups = applicationGroups(messages, (await applications.form()).questions);
+    // The groups the refused form was checked against, so that its page shows the very same questions.
+    const groups = refused?.groups ?? applicationGroups(messages, (await applications.form()).questions);
     const title = m.title(pet?.name);
     const head: PageHead = { title: refused ? m.errors.titlePrefix + title : title, noIndex: true };
     return sendUncachedPage(
@@ -119,13 +121,13 @@ export async function applyRoutes(adopt: FastifyInstance, options: ApplyRoutesOp
     const groups = applicationGroups(messages, questions);
     const { body, rows } = readApplication(groups, values, pet?.id ?? null);
     const errors = applicationErrors(groups, questions, body, rows, messages);
-    if (errors.length > 0) return sendForm(request, reply, pet, { status: 400, values, errors });
+    if (errors.length > 0) return sendForm(request, reply, pet, { status: 400, values, errors, groups });
     const budget = await limiter?.limitFormSubmissions(request.ip);
     if (budget?.refusal) {
       const seconds = budget.refusal.retryAfterSeconds;
       reply.header('retry-after', String(seconds));
       const notice = m.errors.tooMany(Math.ceil(seconds / 60));
-      return sendForm(request, reply, pet, { status: 429, values, errors: [], notice });
+      return sendForm(request, reply, pet, { status: 429, values, errors: [], notice, groups });
     }
     try {
       await applications.submit(body as NewApplication);
