@@ -33,6 +33,10 @@ const setting = <S extends TSchema>(
   ...extra,
 });
 
+/** One origin a browser compares a framing page to: a scheme, a host (or `*.` and a domain) and maybe a port. */
+const originPattern = String.raw`https?://(\*\.)?[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*(:[0-9]{1,5})?`;
+const embedOriginsPattern = String.raw`^\s*(\*|${originPattern}([\s,]+${originPattern})*)\s*$`;
+
 export const settings = {
   port: setting(
     Type.Integer({ minimum: 0, maximum: 65535, default: 3000 }),
@@ -97,6 +101,16 @@ export const settings = {
     'PETSTORE_PUBLIC_PAGES',
     '--public-pages',
     'The public adoption pages at `/adopt` (docs/adoption-pages.md); `off` answers 404 to every page, for a shelter that only wants the API',
+  ),
+  embedOrigins: setting(
+    Type.String({ pattern: embedOriginsPattern, default: '*' }),
+    'PETSTORE_EMBED_ORIGINS',
+    '--embed-origins',
+    'Origins whose pages may frame the embedded adoption pages (`/adopt…?embed=1`), separated by spaces or commas; `*` lets any site embed them (docs/adoption-pages.md#embedding)',
+    {
+      expected:
+        '* or origins such as https://shelter.example or https://*.shelter.example, separated by spaces or commas',
+    },
   ),
   productionUrl: setting(
     Type.String({ pattern: '^$|^https?://[^\\s]+/v1$', default: '' }),

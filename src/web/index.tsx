@@ -1,16 +1,19 @@
 // The public adoption pages, beside the API and at the same layer as its routes: rendered on the server from
-// the same services (and their caches) as `/v1`, with no key, no cookie and no script. Registered by
-// buildApp unless PETSTORE_PUBLIC_PAGES is off.
+// the same services (and their caches) as `/v1`, with no key, no cookie and no script (but for the one that
+// sizes an embedded view's frame). Registered by buildApp unless PETSTORE_PUBLIC_PAGES is off.
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { ApiError } from '../errors/api-error.js';
 import { maxSafeId } from '../domain/resource-id.js';
 import type { Pet } from '../domain/pet.js';
+import { embedScriptOf } from './assets/embed-script.js';
+import { frameHeightScript } from './assets/frame-height.js';
 import { stylesheet } from './assets/stylesheet.js';
 import { ErrorPage } from './components/error-page.js';
 import { Layout, type PageHead } from './components/layout.js';
 import { summaryOf } from './components/pet-words.js';
+import { frameAncestorsOf, isEmbedded } from './embedding.js';
 import { en, type Messages } from './messages/en.js';
-import { assetCaching, pagePolicy } from './page-headers.js';
+import { assetCaching, embedScriptCaching, pagePolicy } from './page-headers.js';
 import { sendCached, sendUncachedPage, sendPage } from './page-reply.js';
 import { readListForm } from './public/list-form.js';
 import { applyRoutes } from './public/apply-routes.js';
@@ -21,6 +24,8 @@ import { robotsOf, sitemapOf } from './public/sitemap.js';
 import type { ComponentChildren } from 'preact';
 
 const stylesheetHref = `/adopt/assets/${stylesheet.name}`;
+const frameScriptHref = `/adopt/assets/${frameHeightScript.name}`;
+const javaScript = 'text/javascript; charset=utf-8';
 /** A meta description: the first words of the description, as search results show about this many. */
 const descriptionLength = 155;
 /** Pages are not operations of the API: left out of its OpenAPI document. */
@@ -31,13 +36,15 @@ export const publicPages: FastifyPluginAsync = async (app) => {
   const { publicUrl } = app.config;
   const messages: Messages = en;
   const policy = pagePolicy(publicUrl);
+  const embeddedPolicy = pagePolicy(publicUrl, { frameAncestors: frameAncestorsOf(app.config.embedOrigins) });
+  const embedScript = embedScriptOf(messages.embedFrameTitle);
   /** The site's origin: the public URL without its /v1, or the request's own. */
   const originOf = (request: FastifyRequest) =>
     publicUrl !== '' ? publicUrl.slice(0, -'/v1'.length) : `${request.protocol}://${request.host}`;
   const absolute = (request: FastifyRequest, url: string) =>
     url.startsWith('/') ? originOf(request) + url : url;
   const framed = (head: PageHead, children: ComponentChildren) => (
-    <Layout messages={messages} head={head} stylesheetHref={stylesheetHref}>
+    <Layout messages={messages} head={head} stylesheetHref={stylesheetHref} frameScriptHref={frameScriptHref}>
       {children}
     </Layout>
   );
@@ -66,6 +73,12 @@ export const publicPages: FastifyPluginAsync = async (app) => {
 
   await app.register(
     async (adopt: FastifyInstance) => {
+      // An embedded view may be framed by the configured origins, and so carries no X-Frame-Options, which
+      // knows no list of origins; every other page keeps the policy above.
+      adopt.addHook('onRequest', async (request, reply) => {
+        if (!isEmbedded(request)) return;
+        reply.header('content-security-policy', embeddedPolicy).removeHeader('x-frame-options');
+      });
       adopt.setNotFoundHandler((_request, reply) => sendUncachedPage(reply, 404, errorPage(404)));
       adopt.setErrorHandler((error, request, reply) => {
         // Fastify's own refusals (a body too large, one it cannot parse) carry their 4xx status.
@@ -136,6 +149,21 @@ export const publicPages: FastifyPluginAsync = async (app) => {
 
       adopt.get(`/assets/${stylesheet.name}`, page, async (_request, reply) =>
         reply.header('cache-control', assetCaching).type('text/css; charset=utf-8').send(stylesheet.text),
+      );
+
+      adopt.get(`/assets/${frameHeightScript.name}`, page, async (_request, reply) =>
+        reply.header('cache-control', assetCaching).type(javaScript).send(frameHeightScript.text),
+      );
+
+      // Loaded by other sites' pages: the API's same-origin resource policy would make browsers refuse it.
+      adopt.get('/embed.js', page, async (request, reply) =>
+        sendCached(
+          request,
+          reply.header('cross-origin-resource-policy', 'cross-origin'),
+          javaScript,
+          embedScript,
+          embedScriptCaching,
+        ),
       );
     },
     { prefix: '/adopt' },

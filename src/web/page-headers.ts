@@ -1,26 +1,39 @@
 // The headers of the public pages, beside the API's secure headers (src/http/security.ts), which they keep:
 // a Content-Security-Policy that lets a page load only its own stylesheet and the animals' photos (no
-// script, no inline style, no other origin), never framed; and HTTP caching for a minute, revalidated by ETag.
+// script, no inline style, no other origin), never framed but in its embedded views; and HTTP caching for a
+// minute, revalidated by ETag.
 import { createHash } from 'node:crypto';
 
-/** The policy of every page: photos come from the service itself, or from its public URL's origin. */
-export function pagePolicy(publicUrl: string): string {
+/**
+ * The policy of every page: photos come from the service itself, or from its public URL's origin. A page
+ * framed by another site (`?embed=1`) may also be framed by `frameAncestors` and run the one script that
+ * tells that site its height: 'self' names it, since a source cannot be a path alone, and under nosniff the
+ * service's only JavaScript answers are that script and embed.js.
+ */
+export function pagePolicy(publicUrl: string, embedded?: { frameAncestors: string }): string {
   const photos = publicUrl === '' ? "'self'" : `'self' ${new URL(publicUrl).origin}`;
   return [
     "default-src 'none'",
     `img-src ${photos}`,
     "style-src 'self'",
+    ...(embedded ? ["script-src 'self'"] : []),
     "form-action 'self'",
     "base-uri 'none'",
-    "frame-ancestors 'none'",
+    `frame-ancestors ${embedded?.frameAncestors ?? "'none'"}`,
   ].join('; ');
 }
 
 /** Pages may be kept a minute, by browsers and shared caches alike, then revalidated. */
 export const pageCaching = 'public, max-age=60';
 
-/** The stylesheet's name changes with its text, so it may be kept for a year. */
+/** The assets' names change with their text, so they may be kept for a year. */
 export const assetCaching = 'public, max-age=31536000, immutable';
+
+/**
+ * embed.js keeps its address, which host pages hold: a day, then revalidated by ETag, so a new version reaches
+ * every host page within a day.
+ */
+export const embedScriptCaching = 'public, max-age=86400';
 
 /** A strong ETag of the bytes sent: the page is rendered from the versioned reads, so it changes with them. */
 export const etagOf = (body: string): string =>

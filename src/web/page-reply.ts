@@ -1,8 +1,11 @@
 // Sends a page: rendered to a string with escaping (preact-render-to-string), with the pages' headers and,
-// for an answer that may be cached, its ETag; a request that already holds that ETag gets 304.
+// for an answer that may be cached, its ETag; a request that already holds that ETag gets 304. Each page is
+// given the site's links of its request (embedded or not), so that no page decides that for itself.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { VNode } from 'preact';
+import { h, type VNode } from 'preact';
 import { render } from 'preact-render-to-string';
+import { siteLinks, SiteLinksContext } from './components/site-links.js';
+import { isEmbedded } from './embedding.js';
 import { etagOf, matchesNoneOf, pageCaching } from './page-headers.js';
 
 /** Text sent with the caching of pages: revalidated by ETag after a minute. */
@@ -11,21 +14,27 @@ export function sendCached(
   reply: FastifyReply,
   type: string,
   body: string,
+  caching: string = pageCaching,
 ): FastifyReply {
   const etag = etagOf(body);
-  reply.header('cache-control', pageCaching).header('etag', etag);
+  reply.header('cache-control', caching).header('etag', etag);
   if (matchesNoneOf(request.headers['if-none-match'], etag)) return reply.code(304).send();
   return reply.type(type).send(body);
 }
 
-export const htmlOf = (page: VNode): string => `<!doctype html>${render(page)}`;
+const htmlOf = (request: FastifyRequest, page: VNode): string =>
+  `<!doctype html>${render(h(SiteLinksContext.Provider, { value: siteLinks(isEmbedded(request)) }, page))}`;
 
 export const sendPage = (request: FastifyRequest, reply: FastifyReply, page: VNode): FastifyReply =>
-  sendCached(request, reply, 'text/html; charset=utf-8', htmlOf(page));
+  sendCached(request, reply, 'text/html; charset=utf-8', htmlOf(request, page));
 
 /**
  * A page never cached: an error, so that the page that replaces it shows on the next request, or a form,
  * whose token is its own and whose answer holds what one person typed.
  */
 export const sendUncachedPage = (reply: FastifyReply, status: number, page: VNode): FastifyReply =>
-  reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(htmlOf(page));
+  reply
+    .code(status)
+    .header('cache-control', 'no-store')
+    .type('text/html; charset=utf-8')
+    .send(htmlOf(reply.request, page));

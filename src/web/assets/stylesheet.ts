@@ -1,7 +1,7 @@
 // The pages' one stylesheet, served under a name that holds a digest of its text (`site.<digest>.css`), so
 // that it is cached for a year and a new version is a new URL. It lives in a module rather than a .css file
 // because tsc, the only build step, copies nothing else into dist/. No web fonts: the system's own.
-import { createHash } from 'node:crypto';
+import { hashedName } from './hashed-name.js';
 
 const css = `
 :root {
@@ -138,6 +138,8 @@ textarea { min-height: 8rem; resize: vertical; }
 .error-summary a:focus-visible { color: var(--ink); }
 .error-summary:focus { outline: 3px solid var(--focus); }
 .trap { display: none; }
+/* In another site's frame, the page is as tall as its content, which the frame grows to. */
+body.embedded { min-height: 0; }
 .panel { background: var(--success); color: var(--paper); padding: 1.5rem; margin: 0 0 1.5rem; border-radius: 4px; }
 .panel h1 { margin-bottom: 0.5rem; }
 .panel p { margin: 0; }
@@ -147,5 +149,5 @@ textarea { min-height: 8rem; resize: vertical; }
 /** The stylesheet's text and the hashed name it is served under. */
 export const stylesheet = {
   text: css.trim() + '\n',
-  name: `site.${createHash('sha256').update(css).digest('base64url').slice(0, 12)}.css`,
+  name: hashedName('site', 'css', css),
 };

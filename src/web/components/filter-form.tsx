@@ -5,6 +5,7 @@ import { petAges, petGoodWithNames, petSexes, petSizes } from '../../domain/pet-
 import { maxQueryLength } from '../../domain/pet-listing.js';
 import type { Messages } from '../messages/en.js';
 import type { ListForm } from '../public/list-form.js';
+import { embedParam, useSiteLinks } from './site-links.js';
 
 export interface FilterFormProps {
   form: ListForm;
@@ -56,8 +57,11 @@ export function FilterForm({ form, categories, messages, filtered }: FilterFormP
     ['size', labelled(petSizes, messages.sizes)],
     ['sex', labelled(petSexes, messages.sexes)],
   ] as const;
+  const { embedded, to } = useSiteLinks();
   return (
     <form class="filters" method="get" action="/adopt" role="search" aria-labelledby="filters-heading">
+      {/* A GET form's answer is its fields alone: the embedded view is one of them. */}
+      {embedded && <input type="hidden" name={embedParam.name} value={embedParam.value} />}
       <h2 id="filters-heading">{m.filters}</h2>
       <div class="fields">
         <Select
@@ -114,7 +118,7 @@ export function FilterForm({ form, categories, messages, filtered }: FilterFormP
         <button class="button" type="submit">
           {m.apply}
         </button>
-        {filtered && <a href="/adopt">{m.clear}</a>}
+        {filtered && <a href={to('/adopt')}>{m.clear}</a>}
       </div>
     </form>
   );

@@ -1,7 +1,9 @@
 // The frame of every page: the document head (title, description, canonical URL, sharing cards, the one
-// stylesheet), a header, the main content, and a footer. No script and no inline style.
+// stylesheet), a header, the main content, and a footer. No script and no inline style; an embedded view
+// (in another site's frame) has no header or footer, and one script that tells the frame its height.
 import type { ComponentChildren } from 'preact';
 import type { Messages } from '../messages/en.js';
+import { useSiteLinks } from './site-links.js';
 
 /** What a page tells search engines and the sites a link to it is shared on. */
 export interface PageHead {
@@ -19,10 +21,13 @@ export interface LayoutProps {
   messages: Messages;
   head: PageHead;
   stylesheetHref: string;
+  /** The script of embedded views, which tells the framing page the page's height. */
+  frameScriptHref: string;
   children: ComponentChildren;
 }
 
-export function Layout({ messages, head, stylesheetHref, children }: LayoutProps) {
+export function Layout({ messages, head, stylesheetHref, frameScriptHref, children }: LayoutProps) {
+  const { embedded, to } = useSiteLinks();
   return (
     <html lang={messages.lang}>
       <head>
@@ -33,27 +38,34 @@ export function Layout({ messages, head, stylesheetHref, children }: LayoutProps
         {head.canonical && <link rel="canonical" href={head.canonical} />}
         {head.noIndex && <meta name="robots" content="noindex" />}
         <link rel="stylesheet" href={stylesheetHref} />
+        {embedded && <script src={frameScriptHref} defer />}
         {head.canonical && <SharingTags head={head} siteName={messages.siteName} />}
       </head>
-      <body>
-        <a class="skip" href="#main">
-          {messages.skipToContent}
-        </a>
-        <header class="site-header">
-          <div class="wrap">
-            <a href="/adopt">{messages.siteName}</a>
-          </div>
-        </header>
+      <body class={embedded ? 'embedded' : undefined}>
+        {!embedded && (
+          <>
+            <a class="skip" href="#main">
+              {messages.skipToContent}
+            </a>
+            <header class="site-header">
+              <div class="wrap">
+                <a href={to('/adopt')}>{messages.siteName}</a>
+              </div>
+            </header>
+          </>
+        )}
         <main id="main" tabIndex={-1}>
           <div class="wrap">{children}</div>
         </main>
-        <footer class="site-footer">
-          <div class="wrap">
-            <p>
-              <a href="/v1/docs">{messages.footer.api}</a>
-            </p>
-          </div>
-        </footer>
+        {!embedded && (
+          <footer class="site-footer">
+            <div class="wrap">
+              <p>
+                <a href="/v1/docs">{messages.footer.api}</a>
+              </p>
+            </div>
+          </footer>
+        )}
       </body>
     </html>
   );

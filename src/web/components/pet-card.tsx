@@ -3,6 +3,7 @@
 import type { Pet } from '../../domain/pet.js';
 import type { Messages } from '../messages/en.js';
 import { sizeOf } from './photo-size.js';
+import { useSiteLinks } from './site-links.js';
 import { summaryOf } from './pet-words.js';
 
 export interface PetCardProps {
@@ -16,6 +17,7 @@ export interface PetCardProps {
 const sizes = '(min-width: 72rem) 17rem, (min-width: 34rem) 45vw, 7.5rem';
 
 export function PetCard({ pet, messages, lazy }: PetCardProps) {
+  const { to } = useSiteLinks();
   const photo = pet.photos[0];
   const { width, height } = photo ? sizeOf(photo, 'medium') : { width: 0, height: 0 };
   return (
@@ -36,7 +38,7 @@ export function PetCard({ pet, messages, lazy }: PetCardProps) {
       )}
       <div class="card-body">
         <h3>
-          <a href={`/adopt/pets/${pet.id}`}>{pet.name}</a>
+          <a href={to(`/adopt/pets/${pet.id}`)}>{pet.name}</a>
         </h3>
         <p>{summaryOf(pet, messages)}</p>
         {pet.status === 'pending' && <p class="badge">{messages.list.pending}</p>}

@@ -9,6 +9,8 @@ export const en = {
   footer: {
     api: 'For developers: the API',
   },
+  /** The title of the frame embed.js puts on another site. */
+  embedFrameTitle: 'Animals for adoption',
   list: {
     title: 'Animals for adoption',
     intro: 'Every animal here is looking for a home. Open one to read about it.',

@@ -2,6 +2,7 @@
 // JavaScript; and, refused, the same form with every value as typed, an error summary and each error beside
 // its field. A hidden field that only robots fill, and a signed token of when the form was rendered.
 import type { Messages } from '../messages/en.js';
+import { useSiteLinks } from '../components/site-links.js';
 import { ErrorSummary, Field } from '../components/form-fields.js';
 import type { FormGroup, FormValues } from './application-fields.js';
 import type { FieldError } from './application-errors.js';
@@ -34,12 +35,13 @@ export function ApplicationPage({
   token,
 }: ApplicationPageProps) {
   const m = messages.apply;
+  const { to } = useSiteLinks();
   const errorOf = new Map(errors.map((e) => [e.field.name, e.message]));
   const words = { optional: m.optional, yes: m.yes, no: m.no, errorPrefix: m.errors.prefix };
   return (
     <>
       <p>
-        <a class="back" href={pet ? `/adopt/pets/${pet.id}` : '/adopt'}>
+        <a class="back" href={to(pet ? `/adopt/pets/${pet.id}` : '/adopt')}>
           {pet ? pet.name : messages.pet.back}
         </a>
       </p>
@@ -47,7 +49,7 @@ export function ApplicationPage({
       <h1>{m.title(pet?.name)}</h1>
       <p class="intro">{m.intro}</p>
       {pet?.pending && <p class="notice">{m.pendingIntro(pet.name)}</p>}
-      <form class="application" method="post" action={action} novalidate>
+      <form class="application" method="post" action={to(action)} novalidate>
         <input type="hidden" name={tokenField} value={token} />
         <div class="trap">
           <label for="f-trap">{m.trap}</label>
@@ -86,6 +88,7 @@ export function ApplicationPage({
 /** The page after a submission: the same whether the application is new or repeats an open one. */
 export function ApplicationSentPage({ messages, email }: { messages: Messages; email: string }) {
   const m = messages.apply.sent;
+  const { to } = useSiteLinks();
   return (
     <>
       <div class="panel">
@@ -99,7 +102,7 @@ export function ApplicationSentPage({ messages, email }: { messages: Messages; e
         ))}
       </ol>
       <p>
-        <a href="/adopt">{m.more}</a>
+        <a href={to('/adopt')}>{m.more}</a>
       </p>
     </>
   );

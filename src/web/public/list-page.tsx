@@ -3,6 +3,7 @@ import type { Category } from '../../domain/category.js';
 import { FilterForm } from '../components/filter-form.js';
 import { PetCard } from '../components/pet-card.js';
 import type { Messages } from '../messages/en.js';
+import { useSiteLinks } from '../components/site-links.js';
 import { isFiltered, listHref, type ListForm } from './list-form.js';
 import type { ListedPets } from './list-pets.js';
 
@@ -18,6 +19,7 @@ export interface ListPageProps {
 
 export function ListPage({ messages, form, categories, listed }: ListPageProps) {
   const m = messages.list;
+  const { to } = useSiteLinks();
   const filtered = isFiltered(form);
   const later = form.cursor !== undefined || form.section !== 'available';
   return (
@@ -35,7 +37,7 @@ export function ListPage({ messages, form, categories, listed }: ListPageProps) 
             <p>{m.noneText}</p>
             {filtered && (
               <p>
-                <a class="button" href="/adopt">
+                <a class="button" href={to('/adopt')}>
                   {m.clear}
                 </a>
               </p>
@@ -50,9 +52,9 @@ export function ListPage({ messages, form, categories, listed }: ListPageProps) 
         )}
         {(listed.next || later) && (
           <nav class="pager" aria-label={m.results}>
-            {later && <a href={listHref(form)}>{m.first}</a>}
+            {later && <a href={to(listHref(form))}>{m.first}</a>}
             {listed.next && (
-              <a href={listHref(form, listed.next)} rel="next">
+              <a href={to(listHref(form, listed.next))} rel="next">
                 {m.next}
               </a>
             )}

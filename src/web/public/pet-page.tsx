@@ -3,6 +3,7 @@
 import type { Pet } from '../../domain/pet.js';
 import { petAttributeNames, petGoodWithNames } from '../../domain/pet-profile-values.js';
 import type { Messages } from '../messages/en.js';
+import { useSiteLinks } from '../components/site-links.js';
 import { sizeOf } from '../components/photo-size.js';
 import { breedOf, knownWord } from '../components/pet-words.js';
 
@@ -22,6 +23,7 @@ export const paragraphsOf = (text: string): string[] =>
 
 export function PetPage({ messages, pet, species }: PetPageProps) {
   const m = messages.pet;
+  const { to } = useSiteLinks();
   const age = [pet.age && messages.ages[pet.age], pet.birthDate && m.born(pet.birthDate)]
     .filter(Boolean)
     .join(', ');
@@ -37,14 +39,14 @@ export function PetPage({ messages, pet, species }: PetPageProps) {
   return (
     <>
       <p>
-        <a class="back" href="/adopt">
+        <a class="back" href={to('/adopt')}>
           {m.back}
         </a>
       </p>
       <h1>{pet.name}</h1>
       {pet.status === 'pending' && <p class="notice">{m.pending(pet.name)}</p>}
       <p>
-        <a class="button" href={`/adopt/pets/${pet.id}/apply`}>
+        <a class="button" href={to(`/adopt/pets/${pet.id}/apply`)}>
           {messages.apply.button(pet.name)}
         </a>
       </p>
