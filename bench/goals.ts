@@ -213,6 +213,24 @@ export const goals: Goal[] = [
     measure: ratio('submit-application', 'create-pet'),
   },
   {
+    what: 'GET /adopt (20 animals rendered) vs GET /v1/pets of the same 20',
+    target: '≥ 0.60 ×',
+    measure: ratio('adopt-list', 'adopt-list-json'),
+    check: atLeast(0.6),
+  },
+  {
+    what: "an animal's page vs the JSON of that pet",
+    target: '≥ 0.60 ×',
+    measure: ratio('adopt-pet', 'adopt-pet-json'),
+    check: atLeast(0.6),
+  },
+  {
+    what: 'p99 of a filtered /adopt vs the unfiltered one (100,000 pets, read caches left out)',
+    target: '≤ 2 ×',
+    measure: ratio('adopt-filtered-uncached', 'adopt-list-uncached', 'p99Ms'),
+    check: atMost(2),
+  },
+  {
     what: 'photo uploads of a 12-megapixel JPEG vs sharp alone processing it (2 at once each)',
     target: '≥ 0.80 ×',
     measure: ratio('photo-upload', 'sharp-alone'),

@@ -11,7 +11,7 @@ import type { AlongsideLoad } from './lib/measure.js';
 import { IdSequence, idPlaceholder } from './lib/load/id-sequence.js';
 import type { LoadRequest } from './lib/load/load-generator.js';
 import { ordersToApprove, petsToPlace, petsToRename } from './lib/order-rows.js';
-import { searchedWords, seedRecord } from './lib/pet-rows.js';
+import { searchedWords, seedRecord, statusOf } from './lib/pet-rows.js';
 import { cliEntry } from './lib/petstore-cli.js';
 import type { ServerSpec } from './lib/server-process.js';
 import { fullSyncEnv, rateLimitsOffEnv, redisLimiterEnv, serveArgs, serviceEnv } from './service-settings.js';
@@ -40,6 +40,11 @@ const newProfile = JSON.stringify(seedRecord(1));
 const ordersQuery = '/v1/store/orders?limit=20&status=placed';
 const feedQuery = '/v1/events?limit=20';
 const applicationsQuery = '/v1/applications?limit=20';
+/** The adoption list's first page, and the same 20 animals as the API lists them (src/web/public/list-pets.ts). */
+const adoptList = '/adopt';
+const adoptListJson = '/v1/pets?limit=20&status=available&published=true&sort=-createdAt';
+/** A filtered list page: as selective as the search rows' filter (1 pet in 120 of the 100,000). */
+const adoptFiltered = '/adopt?categoryId=1&size=small&goodWith=cats';
 
 const bearer = (deployment: Deployment) => ({ authorization: `Bearer ${deployment.key}` });
 
@@ -326,6 +331,34 @@ const readingApplications = (name: string, path: string): Scenario => ({
   },
 });
 
+/** The main deployment's first `available` pet: its page is shown (a sold one would answer 404). */
+const shownPetId = () => {
+  let id = 1;
+  while (statusOf(id) !== 'available') id += 1;
+  return id;
+};
+
+/** A public page, or the API's JSON of the same animals, on the main deployment: no key for the pages. */
+const page = (name: string, label: string, path: string, keyed: boolean): Scenario => ({
+  name,
+  label,
+  group: 'service',
+  async prepare(f) {
+    const main = await f.main();
+    return { server: service(main), request: get(path, keyed ? bearer(main) : {}) };
+  },
+});
+
+/** A list page with the read caches left out, so that each request runs its queries and renders them. */
+const pageUncached = (name: string, path: string): Scenario => ({
+  name,
+  label: `GET ${path}, launched leaving out read-caches`,
+  group: 'service',
+  async prepare(f) {
+    return { server: serviceLeavingOut('read-caches', await f.main()), request: get(path) };
+  },
+});
+
 export const scenarios: Scenario[] = [
   listing('list-available', `GET ${mainQuery}`, async () => ({})),
   {
@@ -526,6 +559,13 @@ export const scenarios: Scenario[] = [
       return { server, request: get((await f.mediumPhoto(server, firstPhotoPet(photos) - 1)).path) };
     },
   },
+  // The public pages (docs/adoption-pages.md) beside the API's JSON of the same animals.
+  page('adopt-list', `GET ${adoptList}: 20 animals, rendered`, adoptList, false),
+  page('adopt-list-json', `GET ${adoptListJson}: the same 20`, adoptListJson, true),
+  page('adopt-pet', `GET /adopt/pets/${shownPetId()}`, `/adopt/pets/${shownPetId()}`, false),
+  page('adopt-pet-json', `GET /v1/pets/${shownPetId()}: the same animal`, `/v1/pets/${shownPetId()}`, true),
+  pageUncached('adopt-list-uncached', adoptList),
+  pageUncached('adopt-filtered-uncached', adoptFiltered),
   readingOrders('list-orders', ordersQuery),
   {
     name: 'inventory',
