@@ -4,6 +4,7 @@
 export const scopeNames = [
   'pets:read',
   'pets:write',
+  'pets:remove',
   'orders:write',
   'orders:manage',
   'events:read',
@@ -25,7 +26,7 @@ export const operationScopes = {
   getPet: ['pets:read'],
   createPet: ['pets:write'],
   updatePet: ['pets:write'],
-  removePet: ['pets:write'],
+  removePet: ['pets:remove'],
   uploadPhoto: ['pets:write'],
   movePhoto: ['pets:write'],
   removePhoto: ['pets:write'],

@@ -96,7 +96,7 @@ for (const backend of backends) {
       assert.notEqual(unknown.code, 0);
       assert.match(
         unknown.stderr,
-        /unknown scope pets:delete; valid scopes: pets:read, pets:write, orders:write, orders:manage, events:read, catalog:write/,
+        /unknown scope pets:delete; valid scopes: pets:read, pets:write, pets:remove, orders:write, orders:manage, events:read, catalog:write/,
       );
 
       const past = await runCli(['keys', 'set-expiry', issued.id, '2020-01-01T00:00:00Z', ...args]);
@@ -115,6 +115,7 @@ for (const backend of backends) {
         [
           'pets:read',
           'pets:write',
+          'pets:remove',
           'orders:write',
           'orders:manage',
           'events:read',

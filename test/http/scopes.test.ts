@@ -15,6 +15,7 @@ test('the scope table is exactly the one documented in docs/security.md', () => 
   assert.deepEqual(scopeNames, [
     'pets:read',
     'pets:write',
+    'pets:remove',
     'orders:write',
     'orders:manage',
     'events:read',
@@ -28,7 +29,7 @@ test('the scope table is exactly the one documented in docs/security.md', () => 
     getPet: ['pets:read'],
     createPet: ['pets:write'],
     updatePet: ['pets:write'],
-    removePet: ['pets:write'],
+    removePet: ['pets:remove'],
     uploadPhoto: ['pets:write'],
     movePhoto: ['pets:write'],
     removePhoto: ['pets:write'],

@@ -27,6 +27,8 @@ for (const backend of backends) {
       assert.deepEqual(old.scopes, [
         'pets:read',
         'pets:write',
+        // Gained with the split of removals from edits (2026-12-02-d-pets-remove-scope).
+        'pets:remove',
         'orders:write',
         'orders:manage',
         'events:read',

@@ -55,7 +55,7 @@ export interface paths {
          * Remove an animal
          * @description For an animal that left the shelter other than by adoption (transferred, returned to its owner, died). It leaves every listing and the inventory, and no order can be placed for it; its orders keep their `petId`, its id is never used again, and the feed records `pet.removed`. An animal with an open order cannot be removed.
          *
-         *     Requires an API key with the scope pets:write (docs/security.md).
+         *     Requires an API key with the scope pets:remove (docs/security.md).
          */
         delete: operations["removePet"];
         options?: never;
