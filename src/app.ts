@@ -42,6 +42,7 @@ import { sharedApplicationSchemas } from './routes/applications/schemas.js';
 import { sharedStoreSchemas } from './routes/store/schemas.js';
 import { categoriesRoutes } from './routes/categories/index.js';
 import { publicPages } from './web/index.js';
+import { consolePages } from './web/console/index.js';
 import { sharedCatalogSchemas } from './routes/categories/schemas.js';
 import { createRateLimiter } from './limits/index.js';
 import { chargeAddress, limitByKey, limitPhotosByAddress } from './http/rate-limit.js';
@@ -198,6 +199,8 @@ export async function buildApp({
 
   // The adoption pages, at the site's root beside /v1: off, every one of them is 404.
   if (pagesOn) await app.register(publicPages);
+  // The staff console at /console (docs/console.md).
+  await app.register(consolePages, { clock });
 
   const stopPruning = schedulePruning(services.idempotency, config.idempotencyPruneIntervalMs, (err) =>
     app.log.error({ err }, 'pruning expired idempotency records failed'),

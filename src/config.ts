@@ -406,6 +406,19 @@ export const settings = {
     '--application-retention-interval-ms',
     'How often the service erases the applications whose retention date has passed (hourly)',
   ),
+  // The staff console (docs/console.md).
+  consoleIdleHours: setting(
+    Type.Integer({ minimum: 1, maximum: 720, default: 8 }),
+    'PETSTORE_CONSOLE_IDLE_HOURS',
+    '--console-idle-hours',
+    'Hours without a request after which a console session ends and its user signs in again',
+  ),
+  consoleSessionDays: setting(
+    Type.Integer({ minimum: 1, maximum: 365, default: 7 }),
+    'PETSTORE_CONSOLE_SESSION_DAYS',
+    '--console-session-days',
+    'Days after signing in that a console session ends, however busy',
+  ),
 } satisfies Record<string, Setting>;
 
 type Settings = typeof settings;

@@ -10,6 +10,7 @@ import { startDeliveryWorker } from './webhook-delivery/delivery-worker.js';
 import { collectProcessMetrics } from './metrics/metrics.js';
 import { createWebhookMetrics } from './metrics/webhook-metrics.js';
 import { runPrimary } from './server/cluster-primary.js';
+import { consoleOriginOf, firstAdminBanner } from './server/first-admin.js';
 import { baseUrlOf, firstKeyBanner, issueFirstKey } from './server/first-key.js';
 import { listenForMetrics, reportMetricsToPrimary } from './server/metrics-listener.js';
 import { openStore } from './store/open-store.js';
@@ -62,6 +63,8 @@ export async function startServer(config: Config): Promise<void> {
     const key = await issueFirstKey(app.services.apiKeys);
     const { port } = app.server.address() as AddressInfo;
     if (key) process.stdout.write(firstKeyBanner(key, baseUrlOf(config, port)));
+    const adminLink = await app.services.staff.accounts.firstAdminLink();
+    process.stdout.write(firstAdminBanner(adminLink, consoleOriginOf(config, port)));
   }
 
   closeWithGrace({ delay: drainMs, skip: inWorker ? ['SIGINT'] : [] }, async ({ signal, err }) => {

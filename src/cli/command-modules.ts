@@ -23,6 +23,11 @@ const commandModules: Record<string, CommandModule> = {
     description: 'Manage API keys: create, list, show, revoke, set-plan, set-scopes, set-expiry, unban',
     load: async () => (await import('./commands/keys.js')).keysCommand(),
   },
+  staff: {
+    description:
+      'Manage console accounts: create (prints a one-time link), list, set-role, disable, enable, reset',
+    load: async () => (await import('./commands/staff.js')).staffCommand(),
+  },
   pets: {
     description:
       'Use the API as a client does, over HTTP: list, add, get, update and remove pets, import and export ' +

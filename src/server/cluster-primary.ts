@@ -9,8 +9,11 @@ import { startClusterCounters } from '../limits/index.js';
 import { createApiKeysService } from '../services/api-keys-service.js';
 import { createIdempotency } from '../services/idempotency.js';
 import { createWrites } from '../services/writes.js';
+import { createStaff } from '../services/staff/index.js';
+import type { FirstAdminLink } from '../services/staff/accounts.js';
 import { uncached } from '../speed/index.js';
 import { openStore } from '../store/open-store.js';
+import { consoleOriginOf, firstAdminBanner } from './first-admin.js';
 import { baseUrlOf, firstKeyBanner, issueFirstKey } from './first-key.js';
 import { listenForMetrics } from './metrics-listener.js';
 
@@ -24,6 +27,8 @@ export async function runPrimary(config: Config, drainMs: number): Promise<void>
   // Migrations and the first key happen here, once, rather than racing in every worker.
   const store = await openStore(config);
   let firstKey: string | undefined;
+  let adminLink: FirstAdminLink;
+  let bannerShown = false;
   try {
     const idempotency = createIdempotency(store, {
       ttlMs: config.idempotencyTtlSeconds * 1000,
@@ -31,6 +36,7 @@ export async function runPrimary(config: Config, drainMs: number): Promise<void>
     });
     const writes = createWrites(store, uncached, idempotency);
     firstKey = await issueFirstKey(createApiKeysService(store, config.env, uncached, writes));
+    adminLink = await (await createStaff(store, config, Date.now)).accounts.firstAdminLink();
   } finally {
     await store.close();
   }
@@ -67,9 +73,10 @@ export async function runPrimary(config: Config, drainMs: number): Promise<void>
   cluster.on('listening', (worker, address) => {
     listening.add(worker);
     failedStarts = 0;
-    if (firstKey) {
-      process.stdout.write(firstKeyBanner(firstKey, baseUrlOf(config, address.port)));
-      firstKey = undefined;
+    if (!bannerShown) {
+      bannerShown = true;
+      if (firstKey) process.stdout.write(firstKeyBanner(firstKey, baseUrlOf(config, address.port)));
+      process.stdout.write(firstAdminBanner(adminLink, consoleOriginOf(config, address.port)));
     }
   });
 

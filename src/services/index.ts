@@ -20,6 +20,7 @@ import { createOrdersService, type OrdersService } from './orders-service.js';
 import { createPetPhotos } from './pet-photos.js';
 import { createPetsService, type PetsService } from './pets-service.js';
 import { createPhotosService, type PhotosService } from './photos-service.js';
+import { createStaff, type Staff } from './staff/index.js';
 import { createWebhooksService, type WebhooksService } from './webhooks-service.js';
 import { createWrites } from './writes.js';
 
@@ -36,6 +37,8 @@ export interface Services {
   applications: ApplicationsService;
   applicantData: ApplicantDataService;
   formTokens: FormTokens;
+  /** Staff accounts and the console's sessions (src/services/staff/). */
+  staff: Staff;
   /** The caches, their versions and the batching the use cases share (src/speed/); closed with the services. */
   speed: Speed;
   /** The child processes that re-encode photos (src/images/processing-pool.ts); closed with the services. */
@@ -92,6 +95,7 @@ export async function createServices(
     applications: await createApplicationsService(store, writeApplications, orderLink, retention, clock),
     applicantData: createApplicantDataService(store, writeApplications, clock),
     formTokens: await createFormTokens(store, clock),
+    staff: await createStaff(store, config, clock),
     apiKeys,
     keyLimits: createKeyLimitsService(apiKeys, limiter, clock),
     idempotency,

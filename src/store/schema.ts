@@ -6,6 +6,7 @@ import type { OrderStatus } from '../domain/order.js';
 import type { PetStatus } from '../domain/pet.js';
 import type { PetAge, PetCoat, PetSex, PetSize } from '../domain/pet-profile-values.js';
 import type { PlanName } from '../domain/plans.js';
+import type { StaffRole } from '../domain/staff-roles.js';
 
 export interface PetsTable {
   id: Generated<number>;
@@ -264,6 +265,45 @@ export interface ApplicationQuestionsTable {
   options: string | null;
 }
 
+/** A person who signs in to the console (src/services/staff-service.ts). */
+export interface StaffAccountsTable {
+  id: Generated<number>;
+  email: string;
+  /** The email as compared: lower case. */
+  email_key: string;
+  name: string;
+  role: StaffRole;
+  /** argon2id (PHC string); null until the account's first one-time link is used. */
+  password_hash: string | null;
+  disabled_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A one-time link to set a password: SHA-256 of its token, hex. */
+export interface StaffLinksTable {
+  token_hash: string;
+  account_id: number;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+/** A signed-in browser: SHA-256 of the session id its cookie holds, hex. */
+export interface StaffSessionsTable {
+  id_hash: string;
+  account_id: number;
+  created_at: number;
+  last_seen_at: number;
+}
+
+/** Failed sign-ins of one account or one address, by SHA-256 of what is counted. */
+export interface StaffSignInFailuresTable {
+  subject_hash: string;
+  failures: number;
+  last_failure_at: number;
+}
+
 export interface Database {
   pets: PetsTable;
   api_keys: ApiKeysTable;
@@ -283,6 +323,10 @@ export interface Database {
   applications: ApplicationsTable;
   application_notes: ApplicationNotesTable;
   application_questions: ApplicationQuestionsTable;
+  staff_accounts: StaffAccountsTable;
+  staff_links: StaffLinksTable;
+  staff_sessions: StaffSessionsTable;
+  staff_sign_in_failures: StaffSignInFailuresTable;
 }
 
 export type PetRow = Selectable<PetsTable>;
@@ -306,3 +350,4 @@ export type ApplicationRow = Selectable<ApplicationsTable>;
 export type NewApplicationRow = Insertable<ApplicationsTable>;
 export type ApplicationRowChange = Updateable<ApplicationsTable>;
 export type ApplicationNoteRow = Selectable<ApplicationNotesTable>;
+export type StaffAccountRow = Selectable<StaffAccountsTable>;

@@ -21,6 +21,7 @@ import { ListPage } from './public/list-page.js';
 import { listPets } from './public/list-pets.js';
 import { PetPage } from './public/pet-page.js';
 import { robotsOf, sitemapOf } from './public/sitemap.js';
+import { originOfRequest } from './site-origin.js';
 import type { ComponentChildren } from 'preact';
 
 const stylesheetHref = `/adopt/assets/${stylesheet.name}`;
@@ -39,8 +40,7 @@ export const publicPages: FastifyPluginAsync = async (app) => {
   const embeddedPolicy = pagePolicy(publicUrl, { frameAncestors: frameAncestorsOf(app.config.embedOrigins) });
   const embedScript = embedScriptOf(messages.embedFrameTitle);
   /** The site's origin: the public URL without its /v1, or the request's own. */
-  const originOf = (request: FastifyRequest) =>
-    publicUrl !== '' ? publicUrl.slice(0, -'/v1'.length) : `${request.protocol}://${request.host}`;
+  const originOf = (request: FastifyRequest) => originOfRequest(publicUrl, request);
   const absolute = (request: FastifyRequest, url: string) =>
     url.startsWith('/') ? originOf(request) + url : url;
   const framed = (head: PageHead, children: ComponentChildren) => (

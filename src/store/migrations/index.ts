@@ -21,6 +21,7 @@ import { applications } from './2026-12-01-b-applications.js';
 import { applicationOrder } from './2026-12-02-a-application-order.js';
 import { petPublished } from './2026-12-02-b-pet-published.js';
 import { petsRemoveScope } from './2026-12-02-d-pets-remove-scope.js';
+import { staff } from './2026-12-02-e-staff.js';
 
 /** Every migration. Kysely applies them in the order of their names (plain string order), whatever this order. */
 export const migrationsFor = (dialect: DialectName): Record<string, Migration> => ({
@@ -43,6 +44,7 @@ export const migrationsFor = (dialect: DialectName): Record<string, Migration> =
   '2026-12-02-a-application-order': applicationOrder,
   '2026-12-02-b-pet-published': petPublished,
   '2026-12-02-d-pets-remove-scope': petsRemoveScope,
+  '2026-12-02-e-staff': staff(dialect),
 });
 
 // Kysely's own tables live in the deployment's schema; otherwise it may find another deployment's tables.

@@ -120,7 +120,8 @@ select, input[type="search"] {
 .group > legend { padding: 0; }
 .group > legend h2 { margin: 1rem 0 0.5rem; }
 .application .field { margin-bottom: 1.25rem; }
-.application input[type="text"], .application input[type="email"], .application input[type="tel"], textarea {
+.application input[type="text"], .application input[type="email"], .application input[type="tel"],
+.application input[type="password"], textarea {
   font: inherit; width: 100%; min-height: 2.75rem; padding: 0.375rem 0.5rem;
   border: 2px solid var(--ink); border-radius: 0; background: var(--paper); color: var(--ink);
 }
@@ -144,6 +145,29 @@ body.embedded { min-height: 0; }
 .panel h1 { margin-bottom: 0.5rem; }
 .panel p { margin: 0; }
 .steps { padding-left: 1.25rem; max-width: 40rem; }
+
+/* The console: a navigation in the header, and the animals as a table, or as cards on a phone. */
+.console-header { flex-wrap: wrap; gap: 0 1.5rem; }
+.console-nav { display: flex; flex-wrap: wrap; align-items: center; gap: 0 1.25rem; margin-left: auto; }
+.console-nav form { margin: 0; }
+.site-header .console-nav a, .link-button { font-size: 1rem; font-weight: 400; }
+.link-button { font: inherit; color: var(--paper); background: none; border: 0; padding: 0.5rem 0;
+  min-height: 2.75rem; text-decoration: underline; cursor: pointer; }
+.link-button:focus-visible { background: var(--focus); color: var(--ink); }
+.signed-in { color: var(--muted); margin: 0 0 1rem; }
+.notice.done { border-left-color: var(--success); background: #e7f4ed; }
+.animals { width: 100%; border-collapse: collapse; }
+.animals th, .animals td { text-align: left; padding: 0.5rem; border-bottom: 1px solid var(--line); }
+.animals img, .animals .no-photo { width: 4rem; aspect-ratio: 4 / 3; object-fit: cover; font-size: 0.75rem; }
+@media (max-width: 47.99rem) {
+  .animals, .animals tbody { display: block; }
+  .animals thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); }
+  .animals tr { display: grid; grid-template-columns: 5rem minmax(0, 1fr); column-gap: 0.75rem;
+    border: 1px solid var(--line); border-radius: 4px; margin-bottom: 0.75rem; padding: 0.5rem; }
+  .animals td { border: 0; padding: 0.125rem 0; }
+  .animals td.photo { grid-row: 1 / span 6; }
+  .animals td[data-label]::before { content: attr(data-label) ": "; font-weight: 700; }
+}
 `;
 
 /** The stylesheet's text and the hashed name it is served under. */

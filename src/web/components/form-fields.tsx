@@ -140,9 +140,9 @@ export function Field({ field, value, error, words }: FieldProps) {
           {...common}
           class={field.short ? 'short' : undefined}
           // Preact's types tell inputs apart by type; these three take the same attributes.
-          type={(field.kind === 'email' ? 'email' : field.kind === 'tel' ? 'tel' : 'text') as 'text'}
+          type={(['email', 'tel', 'password'].includes(field.kind) ? field.kind : 'text') as 'text'}
           inputMode={inputModeOf(field)}
-          spellcheck={field.kind === 'email' ? false : undefined}
+          spellcheck={field.kind === 'email' || field.kind === 'password' ? false : undefined}
           value={value}
         />
       )}

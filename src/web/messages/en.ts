@@ -225,7 +225,91 @@ export const en = {
     serverText: 'The page could not be shown just now. Please try again in a moment.',
     back: 'See all animals for adoption',
   },
+  console: {
+    name: 'Shelter console',
+    skip: 'Skip to main content',
+    nav: { animals: 'Animals', account: 'Your account', signOut: 'Sign out' },
+    signedInAs: (name: string, role: string) => `Signed in as ${name} (${role})`,
+    roles: { volunteer: 'volunteer', staff: 'staff', admin: 'admin' },
+    signIn: {
+      title: 'Sign in',
+      email: 'Email',
+      password: 'Password',
+      button: 'Sign in',
+      refused: 'The email or password is not right. Check them and try again.',
+      disabled: 'This account is disabled. Ask an admin of the console to enable it.',
+      throttled: (seconds: number) => `Too many attempts failed. Wait ${waitText(seconds)}, then try again.`,
+      enterEmail: 'Enter your email',
+      enterPassword: 'Enter your password',
+      needsHttps:
+        'The console needs https: browsers keep its sign-in cookie only over a secure connection. ' +
+        'Reach it at https://…, or behind a TLS proxy set PETSTORE_PUBLIC_URL to the https address and ' +
+        'PETSTORE_TRUST_PROXY to the proxy’s address.',
+      signedOut: 'You are signed out.',
+      expired: 'Your session ended. Sign in again to go on.',
+    },
+    welcome: {
+      title: 'Choose your password',
+      greeting: (name: string, email: string) => `Welcome, ${name}. You will sign in with ${email}.`,
+      password: 'New password',
+      hint: 'At least 12 characters. A few unrelated words make a long password that is easy to remember.',
+      button: 'Save password and sign in',
+      used: 'This link was used already. Sign in with your password, or ask an admin for a new link.',
+      expired: 'This link has expired: links work for 24 hours. Ask an admin of the console for a new one.',
+      unknown: 'This link does not work. Check that it was copied whole, or ask an admin for a new one.',
+    },
+    passwordProblems: {
+      'too-short': 'Enter a password of at least 12 characters',
+      'too-long': 'Enter a password of at most 256 characters',
+      common: 'This password is one of the most common, so it is easy to guess. Choose another',
+    },
+    account: {
+      title: 'Your account',
+      changePassword: 'Change your password',
+      current: 'Current password',
+      next: 'New password',
+      change: 'Change password',
+      changed: 'Your password was changed. Every other session of your account has ended.',
+      wrongPassword: 'The current password is not right',
+      enterCurrent: 'Enter your current password',
+      everywhere: 'Sign out everywhere',
+      everywhereHint: 'Ends every session of your account, on every device, this one included.',
+    },
+    animals: {
+      title: 'Animals',
+      none: 'No animals yet.',
+      columns: {
+        photo: 'Photo',
+        name: 'Name',
+        species: 'Species',
+        breed: 'Breed',
+        status: 'Status',
+        published: 'On the website',
+        days: 'Days here',
+      },
+      next: 'Next page',
+      noPhoto: 'No photo',
+      search: 'Search by name, breed or description',
+      any: 'Any',
+      yes: 'Yes',
+      no: 'No',
+      filter: 'Show animals',
+    },
+    statuses: { available: 'Available', pending: 'Pending', sold: 'Adopted' },
+    errors: {
+      summary: 'There is a problem',
+      forbiddenTitle: 'You cannot open this page',
+      forbiddenText: 'Your role does not allow it. Ask an admin of the console if you need it.',
+      csrf: 'The form had expired or did not come from this console. Open the page again and repeat the change.',
+    },
+  },
 };
+
+/** A wait in words: seconds under two minutes, else minutes. */
+function waitText(seconds: number): string {
+  if (seconds < 120) return `${seconds} ${seconds === 1 ? 'second' : 'seconds'}`;
+  return `${Math.ceil(seconds / 60)} minutes`;
+}
 
 /** The shape every translation has. */
 export type Messages = typeof en;

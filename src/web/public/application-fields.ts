@@ -6,7 +6,7 @@ import type { Question } from '../../domain/application-form.js';
 import type { Messages } from '../messages/en.js';
 
 export type FieldKind =
-  'text' | 'email' | 'tel' | 'number' | 'ages' | 'textarea' | 'yesno' | 'choice' | 'check';
+  'text' | 'email' | 'tel' | 'password' | 'number' | 'ages' | 'textarea' | 'yesno' | 'choice' | 'check';
 
 export interface FormField {
   name: string;

@@ -1,0 +1,185 @@
+// `/console`: the animals, newest first, as the API lists them (the pets service, through its caches),
+// published or not: a search box, the status and "on the website" filters, and pages by keyset cursor.
+// A table on a wide screen, cards on a phone (the stylesheet's `.animals`).
+import type { FastifyInstance } from 'fastify';
+import type { PetFilter } from '../../domain/pet-listing.js';
+import { maxQueryLength } from '../../domain/pet-listing.js';
+import { petStatuses, type Pet } from '../../domain/pet.js';
+import { queryWords } from '../../domain/search-words.js';
+import { ApiError } from '../../errors/api-error.js';
+import { sizeOf } from '../components/photo-size.js';
+import type { Messages } from '../messages/en.js';
+import { sendConsolePage, type ConsoleContext } from './console-page.js';
+
+const pageSize = 25;
+const dayMs = 86_400_000;
+
+interface AnimalsQuery {
+  q: string;
+  status: string;
+  published: string;
+  cursor: string | undefined;
+}
+
+function readQuery(query: Record<string, string | string[] | undefined>): AnimalsQuery {
+  const one = (name: string) => {
+    const value = query[name];
+    return (Array.isArray(value) ? value[0] : value) ?? '';
+  };
+  return {
+    q: one('q').slice(0, maxQueryLength),
+    status: (petStatuses as readonly string[]).includes(one('status')) ? one('status') : '',
+    published: ['true', 'false'].includes(one('published')) ? one('published') : '',
+    cursor: one('cursor') || undefined,
+  };
+}
+
+function filterOf(form: AnimalsQuery): PetFilter {
+  const filter: PetFilter = {};
+  if (form.q.trim() !== '') filter.words = queryWords(form.q);
+  if (form.status !== '') filter.status = form.status as Pet['status'];
+  if (form.published !== '') filter.published = form.published === 'true';
+  return filter;
+}
+
+const linkWith = (form: AnimalsQuery, cursor: string) => {
+  const params = new URLSearchParams();
+  for (const name of ['q', 'status', 'published'] as const)
+    if (form[name] !== '') params.set(name, form[name]);
+  params.set('cursor', cursor);
+  return `/console?${params}`;
+};
+
+function Filters({ m, form }: { m: Messages['console']; form: AnimalsQuery }) {
+  const a = m.animals;
+  return (
+    <form method="get" action="/console" class="filters" role="search">
+      <div class="fields">
+        <div class="field">
+          <label for="f-q">{a.search}</label>
+          <input type="search" id="f-q" name="q" value={form.q} maxLength={maxQueryLength} />
+        </div>
+        <div class="field">
+          <label for="f-status">{a.columns.status}</label>
+          <select id="f-status" name="status">
+            <option value="">{a.any}</option>
+            {petStatuses.map((status) => (
+              <option value={status} selected={form.status === status}>
+                {m.statuses[status]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div class="field">
+          <label for="f-published">{a.columns.published}</label>
+          <select id="f-published" name="published">
+            <option value="">{a.any}</option>
+            <option value="true" selected={form.published === 'true'}>
+              {a.yes}
+            </option>
+            <option value="false" selected={form.published === 'false'}>
+              {a.no}
+            </option>
+          </select>
+        </div>
+      </div>
+      <div class="actions">
+        <button type="submit" class="button">
+          {a.filter}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function Row({ pet, m, species, now }: { pet: Pet; m: Messages['console']; species: string; now: number }) {
+  const c = m.animals.columns;
+  const photo = pet.photos[0];
+  const days = Math.max(0, Math.floor((now - Date.parse(pet.createdAt)) / dayMs));
+  return (
+    <tr>
+      <td class="photo">
+        {photo ? (
+          <img src={photo.urls.small} alt="" {...sizeOf(photo, 'small')} loading="lazy" />
+        ) : (
+          <p class="no-photo">{m.animals.noPhoto}</p>
+        )}
+      </td>
+      <td data-label={c.name}>
+        <a href={`/console/animals/${pet.id}`}>{pet.name}</a>
+      </td>
+      <td data-label={c.species}>{species}</td>
+      <td data-label={c.breed}>{pet.breed ?? ''}</td>
+      <td data-label={c.status}>{m.statuses[pet.status]}</td>
+      <td data-label={c.published}>{pet.published ? m.animals.yes : m.animals.no}</td>
+      <td data-label={c.days}>{days}</td>
+    </tr>
+  );
+}
+
+export function animalsRoutes(scope: FastifyInstance, context: ConsoleContext, clock: () => number): void {
+  const m = context.messages.console;
+  const { pets, catalog, speed } = scope.services;
+
+  scope.get('/', async (request, reply) => {
+    const form = readQuery(request.query as Record<string, string | string[] | undefined>);
+    const view = speed.view(true);
+    const listing = {
+      filter: filterOf(form),
+      sort: '-createdAt' as const,
+      limit: pageSize,
+      cursor: form.cursor,
+    };
+    const [categories, page] = await Promise.all([
+      catalog.listCategories(view),
+      pets.list(listing, view).catch((error: unknown) => {
+        // A cursor of another listing (the filters changed under it) starts again from the first page.
+        if (error instanceof ApiError && error.code === 'invalid_cursor')
+          return pets.list({ ...listing, cursor: undefined }, view);
+        throw error;
+      }),
+    ]);
+    const speciesOf = (id: number) =>
+      categories.find((c) => c.id === id)?.name ?? context.messages.unknownSpecies(id);
+    const c = m.animals.columns;
+    const now = clock();
+    return sendConsolePage(
+      context,
+      request,
+      reply,
+      200,
+      m.animals.title,
+      <>
+        <h1>{m.animals.title}</h1>
+        <Filters m={m} form={form} />
+        {page.pets.length === 0 ? (
+          <p class="none">{m.animals.none}</p>
+        ) : (
+          <table class="animals">
+            <thead>
+              <tr>
+                <th scope="col">{c.photo}</th>
+                <th scope="col">{c.name}</th>
+                <th scope="col">{c.species}</th>
+                <th scope="col">{c.breed}</th>
+                <th scope="col">{c.status}</th>
+                <th scope="col">{c.published}</th>
+                <th scope="col">{c.days}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {page.pets.map((pet) => (
+                <Row pet={pet} m={m} species={speciesOf(pet.categoryId)} now={now} />
+              ))}
+            </tbody>
+          </table>
+        )}
+        {page.nextCursor && (
+          <p class="pager">
+            <a href={linkWith(form, page.nextCursor)}>{m.animals.next}</a>
+          </p>
+        )}
+      </>,
+    );
+  });
+}

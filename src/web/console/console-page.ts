@@ -1,0 +1,51 @@
+// What every console route is given: the words, the settings, the staff use cases, and the one way to send
+// a page (never cached, by anyone: a console page holds what one person may see).
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { h, type ComponentChildren } from 'preact';
+import { render } from 'preact-render-to-string';
+import type { Staff } from '../../services/staff/index.js';
+import type { SignedIn } from '../../services/staff/sessions.js';
+import type { Messages } from '../messages/en.js';
+import { ConsoleLayout } from './console-layout.js';
+
+export interface ConsoleContext {
+  messages: Messages;
+  publicUrl: string;
+  staff: Staff;
+  stylesheetHref: string;
+  /** How long the session cookie is kept, in seconds: the session's longest life. */
+  cookieSeconds: number;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The console session of the request's cookie, while it is valid. */
+    signedIn: SignedIn | undefined;
+  }
+}
+
+export function sendConsolePage(
+  context: ConsoleContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  title: string,
+  content: ComponentChildren,
+): FastifyReply {
+  const page = h(ConsoleLayout, {
+    messages: context.messages,
+    title,
+    stylesheetHref: context.stylesheetHref,
+    signedIn: request.signedIn,
+    children: content,
+  });
+  return reply
+    .code(status)
+    .header('cache-control', 'no-store')
+    .type('text/html; charset=utf-8')
+    .send(`<!doctype html>${render(page)}`);
+}
+
+/** A redirect after a POST, to a page of the console: 303, so that the browser GETs it. */
+export const seeOther = (reply: FastifyReply, path: string): FastifyReply =>
+  reply.code(303).header('cache-control', 'no-store').header('location', path).send();

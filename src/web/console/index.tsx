@@ -1,0 +1,116 @@
+// The staff console at /console, beside the public pages and at the same layer as the API's routes: pages
+// rendered on the server from the same services, for the people who run the shelter. Every page needs a
+// session but sign-in and the one-time link's; every POST must come from this site and, once signed in,
+// carry the session's CSRF token. No page is cached or framed, and no URL's query is logged.
+import cookie from '@fastify/cookie';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { stylesheet } from '../assets/stylesheet.js';
+import { en } from '../messages/en.js';
+import { assetCaching, pagePolicy } from '../page-headers.js';
+import { readFormBody } from '../public/form-body.js';
+import { accountRoutes } from './account.js';
+import { animalsRoutes } from './animals.js';
+import { sendConsolePage, seeOther, type ConsoleContext } from './console-page.js';
+import { postAllowed } from './csrf.js';
+import { clearSessionCookie, sessionIdOf } from './session-cookie.js';
+import { signInRoutes } from './sign-in.js';
+import { welcomeRoutes } from './welcome.js';
+
+/** The pages a browser may open without a session. */
+const openPaths = new Set(['/console/sign-in', '/console/welcome', `/console/assets/${stylesheet.name}`]);
+/** Largest form body of the console, in bytes. */
+const formBodyLimit = 64 * 1024;
+
+export interface ConsoleOptions {
+  clock?: () => number;
+}
+
+export const consolePages: FastifyPluginAsync<ConsoleOptions> = async (app, { clock = Date.now }) => {
+  const { publicUrl, consoleSessionDays } = app.config;
+  const context: ConsoleContext = {
+    messages: en,
+    publicUrl,
+    staff: app.services.staff,
+    stylesheetHref: `/console/assets/${stylesheet.name}`,
+    cookieSeconds: consoleSessionDays * 86_400,
+  };
+  const policy = pagePolicy(publicUrl);
+  const e = context.messages.console.errors;
+
+  await app.register(
+    async (scope: FastifyInstance) => {
+      await scope.register(cookie);
+      readFormBody(scope, formBodyLimit);
+      scope.decorateRequest('signedIn', undefined);
+
+      scope.addHook('onRoute', (route) => {
+        // The console's pages are not operations of the API, and their queries (a token, a search for a
+        // person's name) are personal: logged without their values.
+        route.schema = { ...route.schema, hide: true };
+        route.config = { ...route.config, personalData: true };
+      });
+
+      scope.addHook('onRequest', async (request, reply) => {
+        reply
+          .header('content-security-policy', policy)
+          .header('x-frame-options', 'DENY')
+          .header('cache-control', 'no-store')
+          .header('referrer-policy', 'same-origin');
+        const sessionId = sessionIdOf(request);
+        request.signedIn = await context.staff.sessions.session(sessionId);
+        // A cookie of a session that ended is dropped, so the browser stops sending it.
+        if (sessionId !== undefined && !request.signedIn) clearSessionCookie(reply);
+        const path = request.url.split('?')[0]!;
+        if (request.signedIn || openPaths.has(path)) return;
+        if (request.method === 'GET' || request.method === 'HEAD') {
+          const next = path === '/console' || path === '/console/' ? '' : `?next=${encodeURIComponent(path)}`;
+          return seeOther(reply, `/console/sign-in${next}`);
+        }
+        return seeOther(reply, '/console/sign-in?done=expired');
+      });
+
+      scope.addHook('preHandler', async (request, reply) => {
+        if (request.method !== 'POST' || postAllowed(publicUrl, request, request.signedIn)) return;
+        request.log.info('console: a POST without this site’s Origin or the session’s token was refused');
+        return sendConsolePage(
+          context,
+          request,
+          reply,
+          403,
+          e.forbiddenTitle,
+          <>
+            <h1>{e.forbiddenTitle}</h1>
+            <p>{e.csrf}</p>
+          </>,
+        );
+      });
+
+      // Reached only when signed in: the hooks above send anyone else to sign in first.
+      scope.setNotFoundHandler((request, reply) =>
+        sendConsolePage(
+          context,
+          request,
+          reply,
+          404,
+          context.messages.errors.notFoundTitle,
+          <>
+            <h1>{context.messages.errors.notFoundTitle}</h1>
+            <p>
+              <a href="/console">{context.messages.console.nav.animals}</a>
+            </p>
+          </>,
+        ),
+      );
+
+      scope.get(`/assets/${stylesheet.name}`, async (_request, reply) =>
+        reply.header('cache-control', assetCaching).type('text/css; charset=utf-8').send(stylesheet.text),
+      );
+
+      signInRoutes(scope, context);
+      welcomeRoutes(scope, context);
+      accountRoutes(scope, context);
+      animalsRoutes(scope, context, clock);
+    },
+    { prefix: '/console' },
+  );
+};
