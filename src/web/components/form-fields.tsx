@@ -135,6 +135,14 @@ export function Field({ field, value, error, words }: FieldProps) {
         <textarea {...common} rows={5}>
           {value}
         </textarea>
+      ) : field.kind === 'select' ? (
+        <select {...common}>
+          {field.options!.map((option) => (
+            <option value={option.value} selected={option.value === value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
       ) : (
         <input
           {...common}

@@ -49,3 +49,29 @@ export function sendConsolePage(
 /** A redirect after a POST, to a page of the console: 303, so that the browser GETs it. */
 export const seeOther = (reply: FastifyReply, path: string): FastifyReply =>
   reply.code(303).header('cache-control', 'no-store').header('location', path).send();
+
+/** 403 for a page the role may not open: the page names no data, only what to do. */
+export function sendForbidden(
+  context: ConsoleContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply {
+  const e = context.messages.console.errors;
+  return sendConsolePage(context, request, reply, 403, e.forbiddenTitle, [
+    h('h1', null, e.forbiddenTitle),
+    h('p', null, e.forbiddenText),
+  ]);
+}
+
+/** 404 for a console page or an animal that does not exist, with the way back to the animals. */
+export function sendNotFound(
+  context: ConsoleContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply {
+  const title = context.messages.errors.notFoundTitle;
+  return sendConsolePage(context, request, reply, 404, title, [
+    h('h1', null, title),
+    h('p', null, h('a', { href: '/console' }, context.messages.console.nav.animals)),
+  ]);
+}

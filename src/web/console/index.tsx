@@ -9,8 +9,9 @@ import { en } from '../messages/en.js';
 import { assetCaching, pagePolicy } from '../page-headers.js';
 import { readFormBody } from '../public/form-body.js';
 import { accountRoutes } from './account.js';
+import { animalRoutes } from './animal-page.js';
 import { animalsRoutes } from './animals.js';
-import { sendConsolePage, seeOther, type ConsoleContext } from './console-page.js';
+import { sendConsolePage, sendNotFound, seeOther, type ConsoleContext } from './console-page.js';
 import { postAllowed } from './csrf.js';
 import { clearSessionCookie, sessionIdOf } from './session-cookie.js';
 import { signInRoutes } from './sign-in.js';
@@ -86,21 +87,7 @@ export const consolePages: FastifyPluginAsync<ConsoleOptions> = async (app, { cl
       });
 
       // Reached only when signed in: the hooks above send anyone else to sign in first.
-      scope.setNotFoundHandler((request, reply) =>
-        sendConsolePage(
-          context,
-          request,
-          reply,
-          404,
-          context.messages.errors.notFoundTitle,
-          <>
-            <h1>{context.messages.errors.notFoundTitle}</h1>
-            <p>
-              <a href="/console">{context.messages.console.nav.animals}</a>
-            </p>
-          </>,
-        ),
-      );
+      scope.setNotFoundHandler((request, reply) => sendNotFound(context, request, reply));
 
       scope.get(`/assets/${stylesheet.name}`, async (_request, reply) =>
         reply.header('cache-control', assetCaching).type('text/css; charset=utf-8').send(stylesheet.text),
@@ -110,6 +97,7 @@ export const consolePages: FastifyPluginAsync<ConsoleOptions> = async (app, { cl
       welcomeRoutes(scope, context);
       accountRoutes(scope, context);
       animalsRoutes(scope, context, clock);
+      animalRoutes(scope, context);
     },
     { prefix: '/console' },
   );

@@ -37,7 +37,7 @@ function fieldNameOf(
   return undefined;
 }
 
-function messageOf(error: ErrorObject, field: FormField, m: Messages['apply']['errors']): string {
+export function messageOf(error: ErrorObject, field: FormField, m: Messages['apply']['errors']): string {
   const limits = error.parentSchema as { minimum?: number; maximum?: number; maxLength?: number } | undefined;
   const chooses = field.kind === 'choice' || field.kind === 'yesno';
   switch (error.keyword) {

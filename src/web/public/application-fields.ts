@@ -6,7 +6,17 @@ import type { Question } from '../../domain/application-form.js';
 import type { Messages } from '../messages/en.js';
 
 export type FieldKind =
-  'text' | 'email' | 'tel' | 'password' | 'number' | 'ages' | 'textarea' | 'yesno' | 'choice' | 'check';
+  | 'text'
+  | 'email'
+  | 'tel'
+  | 'password'
+  | 'number'
+  | 'ages'
+  | 'textarea'
+  | 'yesno'
+  | 'choice'
+  | 'select'
+  | 'check';
 
 export interface FormField {
   name: string;
