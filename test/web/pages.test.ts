@@ -194,6 +194,8 @@ for (const backend of backends) {
         assert.match(policy, /(^|; )frame-ancestors 'none'(;|$)/);
         assert.match(policy, /(^|; )style-src 'self'(;|$)/);
         assert.ok(!/script-src/.test(policy), 'no script may run at all');
+        // Only so that a page may fetch its own origin's robots.txt, as Lighthouse does from within it.
+        assert.match(policy, /(^|; )connect-src 'self'(;|$)/);
         assert.equal(res.headers['set-cookie'], undefined);
         assert.equal(res.headers['x-frame-options'], 'DENY');
         // Other sites learn nothing; the pages' own forms still carry their Origin.
