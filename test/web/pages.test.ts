@@ -194,6 +194,8 @@ for (const backend of backends) {
         assert.match(policy, /(^|; )frame-ancestors 'none'(;|$)/);
         assert.match(policy, /(^|; )style-src 'self'(;|$)/);
         assert.ok(!/script-src/.test(policy), 'no script may run at all');
+        // Only so that a page may fetch its own origin's robots.txt, as Lighthouse does from within it.
+        assert.match(policy, /(^|; )connect-src 'self'(;|$)/);
         assert.equal(res.headers['set-cookie'], undefined);
         assert.equal(res.headers['x-frame-options'], 'DENY');
         // Other sites learn nothing; the pages' own forms still carry their Origin.
@@ -435,6 +437,26 @@ for (const backend of backends) {
       );
       assert.equal(metaOf(res.body, 'twitter:card'), 'summary_large_image');
       assert.match(res.body, /<link rel="canonical" href="http:\/\/pets\.example:8080\/adopt\/pets\/\d+"\/>/);
+    });
+
+    test('an empty shelter: the list says there are no animals, not that filters match none, and offers no clearing', async () => {
+      const empty = await startTestApp(backend);
+      try {
+        for (const url of ['/adopt', '/adopt?sort=name', '/adopt?section=pending']) {
+          const res = await empty.request({ url, headers: { accept: browser } });
+          assert.equal(res.statusCode, 200, url);
+          assert.deepEqual(cardIds(res.body), [], url);
+          assert.match(res.body, /There are no animals to show right now/, url);
+          assert.ok(!/No animals match|fewer filters/.test(res.body), url);
+          assert.ok(!res.body.includes('Clear filters'), url);
+        }
+        // With a filter set, the same empty list keeps the filters' message and the way to clear them.
+        const filtered = await empty.request({ url: '/adopt?age=senior', headers: { accept: browser } });
+        assert.match(filtered.body, /No animals match/);
+        assert.ok(filtered.body.includes('<a class="button" href="/adopt">Clear filters</a>'));
+      } finally {
+        await empty.close();
+      }
     });
 
     test('PETSTORE_PUBLIC_PAGES=off: every page is 404, and / is JSON for browsers too', async () => {

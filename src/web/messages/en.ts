@@ -33,6 +33,8 @@ export const en = {
     results: 'Animals',
     noneTitle: 'No animals match',
     noneText: 'No animal matches all of these filters right now. Try fewer filters, or come back soon.',
+    emptyTitle: 'No animals right now',
+    emptyText: 'There are no animals to show right now. Come back soon.',
     pending: 'Adoption pending',
     noPhoto: 'No photo yet',
   },

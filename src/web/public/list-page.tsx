@@ -32,17 +32,23 @@ export function ListPage({ messages, form, categories, listed }: ListPageProps) 
           {m.results}
         </h2>
         {listed.pets.length === 0 ? (
-          <div class="none">
-            <h2>{m.noneTitle}</h2>
-            <p>{m.noneText}</p>
-            {filtered && (
+          filtered ? (
+            <div class="none">
+              <h2>{m.noneTitle}</h2>
+              <p>{m.noneText}</p>
               <p>
                 <a class="button" href={to('/adopt')}>
                   {m.clear}
                 </a>
               </p>
-            )}
-          </div>
+            </div>
+          ) : (
+            // No filter to blame: the shelter has no published animal to show.
+            <div class="none">
+              <h2>{m.emptyTitle}</h2>
+              <p>{m.emptyText}</p>
+            </div>
+          )
         ) : (
           <ul class="cards">
             {listed.pets.map((pet, index) => (
