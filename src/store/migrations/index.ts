@@ -22,6 +22,7 @@ import { applicationOrder } from './2026-12-02-a-application-order.js';
 import { petPublished } from './2026-12-02-b-pet-published.js';
 import { petsRemoveScope } from './2026-12-02-d-pets-remove-scope.js';
 import { staff } from './2026-12-02-e-staff.js';
+import { petsStatusCreated } from './2026-12-02-f-pets-status-created.js';
 
 /** Every migration. Kysely applies them in the order of their names (plain string order), whatever this order. */
 export const migrationsFor = (dialect: DialectName): Record<string, Migration> => ({
@@ -45,6 +46,7 @@ export const migrationsFor = (dialect: DialectName): Record<string, Migration> =
   '2026-12-02-b-pet-published': petPublished,
   '2026-12-02-d-pets-remove-scope': petsRemoveScope,
   '2026-12-02-e-staff': staff(dialect),
+  '2026-12-02-f-pets-status-created': petsStatusCreated,
 });
 
 // Kysely's own tables live in the deployment's schema; otherwise it may find another deployment's tables.
