@@ -11,6 +11,7 @@ export const scopeNames = [
   'applications:submit',
   'applications:read',
   'applications:manage',
+  'shelter:write',
 ] as const;
 export type Scope = (typeof scopeNames)[number];
 
@@ -55,6 +56,8 @@ export const operationScopes = {
   addApplicationNote: ['applications:manage'],
   getApplicant: ['applications:manage'],
   eraseApplicant: ['applications:manage'],
+  getShelter: ['pets:read'],
+  updateShelter: ['shelter:write'],
 } as const satisfies Record<string, readonly Scope[]>;
 
 export type OperationId = keyof typeof operationScopes;

@@ -20,6 +20,7 @@ import { createOrdersService, type OrdersService } from './orders-service.js';
 import { createPetPhotos } from './pet-photos.js';
 import { createPetsService, type PetsService } from './pets-service.js';
 import { createPhotosService, type PhotosService } from './photos-service.js';
+import { createShelterService, type ShelterService } from './shelter-service.js';
 import { createWebhooksService, type WebhooksService } from './webhooks-service.js';
 import { createWrites } from './writes.js';
 
@@ -33,6 +34,7 @@ export interface Services {
   events: EventsService;
   webhooks: WebhooksService;
   catalog: CatalogService;
+  shelter: ShelterService;
   applications: ApplicationsService;
   applicantData: ApplicantDataService;
   formTokens: FormTokens;
@@ -98,6 +100,7 @@ export async function createServices(
     events: await createEventsService(store, config.eventRetentionDays * 86_400_000, clock),
     webhooks: createWebhooksService(store, config, clock),
     catalog: createCatalogService(store, speed, writes),
+    shelter: createShelterService(store, speed, writes, petPhotos, clock),
     speed,
     photoProcessing,
   };

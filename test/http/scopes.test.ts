@@ -22,6 +22,7 @@ test('the scope table is exactly the one documented in docs/security.md', () => 
     'applications:submit',
     'applications:read',
     'applications:manage',
+    'shelter:write',
   ]);
   assert.deepEqual(operationScopes, {
     listPets: ['pets:read'],
@@ -58,6 +59,8 @@ test('the scope table is exactly the one documented in docs/security.md', () => 
     addApplicationNote: ['applications:manage'],
     getApplicant: ['applications:manage'],
     eraseApplicant: ['applications:manage'],
+    getShelter: ['pets:read'],
+    updateShelter: ['shelter:write'],
   });
 });
 
@@ -202,6 +205,8 @@ const validRequests: Record<OperationId, (s: Setup) => Promise<InjectOptions>> =
     url: '/v1/applicants/erase',
     payload: { email: 'someone@example.org' },
   }),
+  getShelter: async () => ({ url: '/v1/shelter' }),
+  updateShelter: async () => ({ method: 'PATCH', url: '/v1/shelter', payload: { name: newName() } }),
 };
 
 for (const backend of backends) {

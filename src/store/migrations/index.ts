@@ -20,6 +20,7 @@ import { nameKeys } from './2026-12-01-a-name-keys.js';
 import { applications } from './2026-12-01-b-applications.js';
 import { applicationOrder } from './2026-12-02-a-application-order.js';
 import { petPublished } from './2026-12-02-b-pet-published.js';
+import { shelter } from './2026-12-02-c-shelter.js';
 
 /** Every migration. Kysely applies them in the order of their names (plain string order), whatever this order. */
 export const migrationsFor = (dialect: DialectName): Record<string, Migration> => ({
@@ -41,6 +42,7 @@ export const migrationsFor = (dialect: DialectName): Record<string, Migration> =
   '2026-12-01-b-applications': applications(dialect),
   '2026-12-02-a-application-order': applicationOrder,
   '2026-12-02-b-pet-published': petPublished,
+  '2026-12-02-c-shelter': shelter(dialect),
 });
 
 // Kysely's own tables live in the deployment's schema; otherwise it may find another deployment's tables.
