@@ -58,6 +58,8 @@ export const operationScopes = {
   eraseApplicant: ['applications:manage'],
   getShelter: ['pets:read'],
   updateShelter: ['shelter:write'],
+  putShelterLogo: ['shelter:write'],
+  removeShelterLogo: ['shelter:write'],
 } as const satisfies Record<string, readonly Scope[]>;
 
 export type OperationId = keyof typeof operationScopes;

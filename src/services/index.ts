@@ -20,6 +20,7 @@ import { createOrdersService, type OrdersService } from './orders-service.js';
 import { createPetPhotos } from './pet-photos.js';
 import { createPetsService, type PetsService } from './pets-service.js';
 import { createPhotosService, type PhotosService } from './photos-service.js';
+import { createShelterLogo, type ShelterLogo } from './shelter-logo.js';
 import { createShelterService, type ShelterService } from './shelter-service.js';
 import { createWebhooksService, type WebhooksService } from './webhooks-service.js';
 import { createWrites } from './writes.js';
@@ -35,6 +36,7 @@ export interface Services {
   webhooks: WebhooksService;
   catalog: CatalogService;
   shelter: ShelterService;
+  shelterLogo: ShelterLogo;
   applications: ApplicationsService;
   applicantData: ApplicantDataService;
   formTokens: FormTokens;
@@ -101,6 +103,15 @@ export async function createServices(
     webhooks: createWebhooksService(store, config, clock),
     catalog: createCatalogService(store, speed, writes),
     shelter: createShelterService(store, speed, writes, petPhotos, clock),
+    // The logo's sizes in a table of their own, with the photos' storage and pipeline.
+    shelterLogo: createShelterLogo(
+      databasePhotoStorage(store.db, 'logo_renditions'),
+      petPhotos,
+      writes,
+      photoProcessing,
+      config.photoMaxPixels,
+      clock,
+    ),
     speed,
     photoProcessing,
   };

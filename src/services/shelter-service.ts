@@ -8,6 +8,7 @@ import { readShelterRow, updateShelterRow } from '../store/repositories/shelter-
 import type { ShelterRow, ShelterRowChange } from '../store/schema.js';
 import type { Store } from '../store/store.js';
 import type { PetPhotos } from './pet-photos.js';
+import { logoOf } from './shelter-logo.js';
 import type { Writes } from './writes.js';
 
 export interface ShelterService {
@@ -46,17 +47,7 @@ export function createShelterService(
       Shelter,
       ShelterField
     >),
-    logo:
-      row.logo_id === null
-        ? null
-        : petPhotos.toPhoto({
-            id: row.logo_id,
-            pet_id: 0,
-            position: 0,
-            width: row.logo_width!,
-            height: row.logo_height!,
-            created_at: row.logo_created_at!,
-          }),
+    logo: logoOf(petPhotos, row),
     updatedAt: row.updated_at === null ? null : new Date(Number(row.updated_at)).toISOString(),
   });
 

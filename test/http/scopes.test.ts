@@ -61,6 +61,8 @@ test('the scope table is exactly the one documented in docs/security.md', () => 
     eraseApplicant: ['applications:manage'],
     getShelter: ['pets:read'],
     updateShelter: ['shelter:write'],
+    putShelterLogo: ['shelter:write'],
+    removeShelterLogo: ['shelter:write'],
   });
 });
 
@@ -207,6 +209,13 @@ const validRequests: Record<OperationId, (s: Setup) => Promise<InjectOptions>> =
   }),
   getShelter: async () => ({ url: '/v1/shelter' }),
   updateShelter: async () => ({ method: 'PATCH', url: '/v1/shelter', payload: { name: newName() } }),
+  putShelterLogo: async () => ({
+    method: 'PUT',
+    url: '/v1/shelter/logo',
+    headers: { 'content-type': 'image/png' },
+    payload: await makeImage('png', 40, 30),
+  }),
+  removeShelterLogo: async () => ({ method: 'DELETE', url: '/v1/shelter/logo' }),
 };
 
 for (const backend of backends) {

@@ -385,6 +385,34 @@ export interface paths {
         patch: operations["updateShelter"];
         trace?: never;
     };
+    "/shelter/logo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Put the shelter’s logo
+         * @description The body is the image itself, image/jpeg, image/png, image/webp, image/avif, at most 15,728,640 bytes, taken as a photo of an animal is: its type read from its bytes, turned upright, stripped of every metadata and re-encoded as WebP in four sizes (docs/photos.md). It replaces the logo before it; the public pages show it on their next request.
+         *
+         *     Requires an API key with the scope shelter:write (docs/security.md).
+         */
+        put: operations["putShelterLogo"];
+        post?: never;
+        /**
+         * Remove the shelter’s logo
+         * @description The pages show the shelter’s name alone from their next request. Safe to repeat.
+         *
+         *     Requires an API key with the scope shelter:write (docs/security.md).
+         */
+        delete: operations["removeShelterLogo"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/applications": {
         parameters: {
             query?: never;
@@ -6906,6 +6934,425 @@ export interface operations {
                 };
             };
             /** @description Error. Codes: `unsupported_media_type` (A body was sent with a Content-Type other than `application/json`.) `unsupported_image` (A photo upload whose bytes are not JPEG, PNG, WebP or AVIF (SVG is refused: it can carry scripts), or are another of them than its `Content-Type` says, or whose `Content-Type` is not one of the four. The type is read from the bytes.) */
+            415: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited` (A window of the quota is used up: the key’s plan, or the anonymous budget of the client address for requests without a valid key. The message names the window; wait for `Retry-After` (docs/rate-limits.md).) `api_key_banned` (The key went on sending requests after 429s and is banned for a while that grows with each repeat; `Retry-After` runs to the end of the ban.) */
+            429: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    /** @description Seconds to wait: a retry after this long is not refused by the same limit, one before it is */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error` (A fault in the service. It is logged with its request id; no detail is returned.) */
+            500: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `service_unavailable` (The database cannot be reached, or the instance is shutting down, or (PostgreSQL with Redis) a write cannot be announced to the other instances because Redis cannot be reached, or an upload found every image processing slot of the instance busy and its queue full or its wait over, or the process that re-encoded it stopped. Retry after `Retry-After`.) */
+            503: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putShelterLogo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "image/jpeg": string;
+                "image/png": string;
+                "image/webp": string;
+                "image/avif": string;
+            };
+        };
+        responses: {
+            /** @description The new logo; the one before it, if any, answers 404 from now on */
+            200: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    /** @description URL of the logo’s `full` size */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Photo"];
+                };
+            };
+            /** @description Error. Codes: `validation_failed` (A parameter or body field breaks its rule; the message names the field and the rule.) `invalid_image` (A photo upload in a format taken, but truncated or corrupt, or empty.) `bad_request` (The HTTP request itself is malformed: a path that is not valid percent-encoding, or a request Node’s HTTP parser refuses (a bad or doubled Content-Length, Content-Length with Transfer-Encoding, a control character in a header, a header line without a colon, a bad chunk size, a method not in capitals), or an HTTP/1.1 request without a Host header; the connection is then closed.) */
+            400: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `authentication_required` (No `Authorization: Bearer <key>` header, or one in another form.) `invalid_api_key` (The key is malformed, fails its checksum, or is unknown.) `api_key_revoked` (The key was revoked with `petstore keys revoke`.) `api_key_wrong_environment` (A staging key (`pet_test_`) was sent to production, or a production key (`pet_live_`) to staging.) `api_key_expired` (The key’s expiry time has passed (`petstore keys set-expiry`); use its replacement (docs/security.md).) */
+            401: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `insufficient_scope` (The key is valid but does not hold a scope that allows the operation; the message and `WWW-Authenticate` name the scope needed (docs/security.md).) `cors_disabled` (A browser’s CORS preflight (`OPTIONS` with `Origin` and `Access-Control-Request-Method`) while CORS is off, as it is by default; a request with no such headers gets the usual 401 without a key (docs/security.md).) */
+            403: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    /** @description RFC 6750 §3.1: `Bearer realm="petstore", error="insufficient_scope", scope="<needed scopes>"` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `payload_too_large` (The body exceeds the limit set by `PETSTORE_BODY_LIMIT`, in bytes (16 KiB by default); a photo upload, the one set by `PETSTORE_PHOTO_UPLOAD_LIMIT` (15 MiB by default).) */
+            413: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unsupported_image` (A photo upload whose bytes are not JPEG, PNG, WebP or AVIF (SVG is refused: it can carry scripts), or are another of them than its `Content-Type` says, or whose `Content-Type` is not one of the four. The type is read from the bytes.) */
+            415: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `image_too_large` (A photo upload whose header declares more pixels than `PETSTORE_PHOTO_MAX_PIXELS` allows (50 megapixels by default): refused before it is decoded, as a decompression bomb would be.) */
+            422: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited` (A window of the quota is used up: the key’s plan, or the anonymous budget of the client address for requests without a valid key. The message names the window; wait for `Retry-After` (docs/rate-limits.md).) `api_key_banned` (The key went on sending requests after 429s and is banned for a while that grows with each repeat; `Retry-After` runs to the end of the ban.) */
+            429: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    /** @description Seconds to wait: a retry after this long is not refused by the same limit, one before it is */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error` (A fault in the service. It is logged with its request id; no detail is returned.) */
+            500: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `service_unavailable` (The database cannot be reached, or the instance is shutting down, or (PostgreSQL with Redis) a write cannot be announced to the other instances because Redis cannot be reached, or an upload found every image processing slot of the instance busy and its queue full or its wait over, or the process that re-encoded it stopped. Retry after `Retry-After`.) */
+            503: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    removeShelterLogo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Removed, or there was none: its URLs answer 404 from now on */
+            204: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error. Codes: `validation_failed` (A parameter or body field breaks its rule; the message names the field and the rule.) `bad_request` (The HTTP request itself is malformed: a path that is not valid percent-encoding, or a request Node’s HTTP parser refuses (a bad or doubled Content-Length, Content-Length with Transfer-Encoding, a control character in a header, a header line without a colon, a bad chunk size, a method not in capitals), or an HTTP/1.1 request without a Host header; the connection is then closed.) */
+            400: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `authentication_required` (No `Authorization: Bearer <key>` header, or one in another form.) `invalid_api_key` (The key is malformed, fails its checksum, or is unknown.) `api_key_revoked` (The key was revoked with `petstore keys revoke`.) `api_key_wrong_environment` (A staging key (`pet_test_`) was sent to production, or a production key (`pet_live_`) to staging.) `api_key_expired` (The key’s expiry time has passed (`petstore keys set-expiry`); use its replacement (docs/security.md).) */
+            401: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `insufficient_scope` (The key is valid but does not hold a scope that allows the operation; the message and `WWW-Authenticate` name the scope needed (docs/security.md).) `cors_disabled` (A browser’s CORS preflight (`OPTIONS` with `Origin` and `Access-Control-Request-Method`) while CORS is off, as it is by default; a request with no such headers gets the usual 401 without a key (docs/security.md).) */
+            403: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    /** @description RFC 6750 §3.1: `Bearer realm="petstore", error="insufficient_scope", scope="<needed scopes>"` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unsupported_media_type` (A body was sent with a Content-Type other than `application/json`.) */
             415: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */
