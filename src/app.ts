@@ -44,6 +44,9 @@ import { categoriesRoutes } from './routes/categories/index.js';
 import { publicPages } from './web/index.js';
 import { consolePages } from './web/console/index.js';
 import { sharedCatalogSchemas } from './routes/categories/schemas.js';
+import { shelterRoutes } from './routes/shelter/index.js';
+import { shelterLogoRoutes } from './routes/shelter/logo.js';
+import { sharedShelterSchemas } from './routes/shelter/schemas.js';
 import { createRateLimiter } from './limits/index.js';
 import { chargeAddress, limitByKey, limitPhotosByAddress } from './http/rate-limit.js';
 import { countLimiterEvents } from './metrics/limiter-events.js';
@@ -145,6 +148,7 @@ export async function buildApp({
     ...sharedStoreSchemas,
     ...sharedCatalogSchemas,
     ...sharedApplicationSchemas,
+    ...sharedShelterSchemas,
   ];
   app.setValidatorCompiler(createValidatorCompiler([ErrorSchema, ...resourceSchemas]));
   // JSON is the only body the API takes; anything else is 415 rather than a confusing validation error.
@@ -182,6 +186,8 @@ export async function buildApp({
       await v1.register(eventsRoutes, { baseUrl });
       await v1.register(storeRoutes, { baseUrl });
       await v1.register(categoriesRoutes, { baseUrl });
+      await v1.register(shelterRoutes);
+      await v1.register(shelterLogoRoutes);
       await v1.register(applicationsRoutes, { baseUrl, bodyLimit: config.applicationBodyLimit });
       await v1.register(applicationFormRoutes);
       await v1.register(applicantsRoutes);

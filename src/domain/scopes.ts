@@ -12,6 +12,7 @@ export const scopeNames = [
   'applications:submit',
   'applications:read',
   'applications:manage',
+  'shelter:write',
 ] as const;
 export type Scope = (typeof scopeNames)[number];
 
@@ -56,6 +57,10 @@ export const operationScopes = {
   addApplicationNote: ['applications:manage'],
   getApplicant: ['applications:manage'],
   eraseApplicant: ['applications:manage'],
+  getShelter: ['pets:read'],
+  updateShelter: ['shelter:write'],
+  putShelterLogo: ['shelter:write'],
+  removeShelterLogo: ['shelter:write'],
 } as const satisfies Record<string, readonly Scope[]>;
 
 export type OperationId = keyof typeof operationScopes;

@@ -28,6 +28,13 @@ export const errorCatalogue = {
     message: 'Invalid request: %s',
     when: 'A parameter or body field breaks its rule; the message names the field and the rule.',
   },
+  low_contrast: {
+    status: 400,
+    message: 'accentColour %s has a contrast of %s:1 on white; at least %s:1 is needed',
+    when:
+      'The shelter’s accent colour would be hard to read on the pages’ white: its contrast (WCAG 2.2, rounded ' +
+      'down to two decimals) is under 4.5:1. Choose a darker colour.',
+  },
   malformed_json: {
     status: 400,
     message: 'The request body is not valid JSON: %s',

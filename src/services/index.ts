@@ -21,6 +21,8 @@ import { createPetPhotos } from './pet-photos.js';
 import { createPetsService, type PetsService } from './pets-service.js';
 import { createPhotosService, type PhotosService } from './photos-service.js';
 import { createStaff, type Staff } from './staff/index.js';
+import { createShelterLogo, type ShelterLogo } from './shelter-logo.js';
+import { createShelterService, type ShelterService } from './shelter-service.js';
 import { createWebhooksService, type WebhooksService } from './webhooks-service.js';
 import { createWrites } from './writes.js';
 
@@ -34,6 +36,8 @@ export interface Services {
   events: EventsService;
   webhooks: WebhooksService;
   catalog: CatalogService;
+  shelter: ShelterService;
+  shelterLogo: ShelterLogo;
   applications: ApplicationsService;
   applicantData: ApplicantDataService;
   formTokens: FormTokens;
@@ -102,6 +106,16 @@ export async function createServices(
     events: await createEventsService(store, config.eventRetentionDays * 86_400_000, clock),
     webhooks: createWebhooksService(store, config, clock),
     catalog: createCatalogService(store, speed, writes),
+    shelter: createShelterService(store, speed, writes, petPhotos, clock),
+    // The logo's sizes in a table of their own, with the photos' storage and pipeline.
+    shelterLogo: createShelterLogo(
+      databasePhotoStorage(store.db, 'logo_renditions'),
+      petPhotos,
+      writes,
+      photoProcessing,
+      config.photoMaxPixels,
+      clock,
+    ),
     speed,
     photoProcessing,
   };

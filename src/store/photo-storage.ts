@@ -27,12 +27,23 @@ export interface PhotoStorage {
   storedBytes(): Promise<number>;
 }
 
-/** The photos' bytes in the database: a BLOB in SQLite, bytea in PostgreSQL (a Buffer on both). */
-export function databasePhotoStorage(db: Kysely<Database>): PhotoStorage {
+/** The tables of stored sizes: the photos', and the shelter logo's, with the same columns. */
+type RenditionTable = 'photo_renditions' | 'logo_renditions';
+
+/**
+ * The photos' bytes in the database: a BLOB in SQLite, bytea in PostgreSQL (a Buffer on both); in `table`,
+ * the photos' unless the shelter's logo is stored.
+ */
+export function databasePhotoStorage(
+  db: Kysely<Database>,
+  table: RenditionTable = 'photo_renditions',
+): PhotoStorage {
+  // Both tables have the same columns: typed as one, the queries below serve either.
+  const stored = table as 'photo_renditions';
   return {
     async put(trx, photoId, renditions) {
       await trx
-        .insertInto('photo_renditions')
+        .insertInto(stored)
         .values(
           renditions.map((r) => ({
             photo_id: photoId,
@@ -50,7 +61,7 @@ export function databasePhotoStorage(db: Kysely<Database>): PhotoStorage {
 
     async get(photoId, size) {
       const row = await db
-        .selectFrom('photo_renditions')
+        .selectFrom(stored)
         .select(['size', 'width', 'height', 'content_type', 'etag', 'bytes'])
         .where('photo_id', '=', photoId)
         .where('size', '=', size)
@@ -69,12 +80,12 @@ export function databasePhotoStorage(db: Kysely<Database>): PhotoStorage {
 
     async delete(trx, photoIds) {
       if (photoIds.length === 0) return;
-      await trx.deleteFrom('photo_renditions').where('photo_id', 'in', photoIds).execute();
+      await trx.deleteFrom(stored).where('photo_id', 'in', photoIds).execute();
     },
 
     async storedBytes() {
       const { total } = await db
-        .selectFrom('photo_renditions')
+        .selectFrom(stored)
         .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('byte_length'), eb.lit(0)).as('total'))
         .executeTakeFirstOrThrow();
       return Number(total);

@@ -304,6 +304,25 @@ export interface StaffSignInFailuresTable {
   last_failure_at: number;
 }
 
+/** The shelter's own details: one row, id 1 (src/domain/shelter.ts); every field null until given. */
+export interface ShelterTable {
+  id: number;
+  name: string | null;
+  intro: string | null;
+  email: string | null;
+  phone: string | null;
+  address: string | null;
+  website: string | null;
+  opening_hours: string | null;
+  accent_colour: string | null;
+  /** The logo as a photo's row has it; all four null while there is none. */
+  logo_id: string | null;
+  logo_width: number | null;
+  logo_height: number | null;
+  logo_created_at: number | null;
+  updated_at: number | null;
+}
+
 export interface Database {
   pets: PetsTable;
   api_keys: ApiKeysTable;
@@ -327,6 +346,9 @@ export interface Database {
   staff_links: StaffLinksTable;
   staff_sessions: StaffSessionsTable;
   staff_sign_in_failures: StaffSignInFailuresTable;
+  shelter: ShelterTable;
+  /** The logo's sizes, with photo_renditions' columns (src/store/photo-storage.ts). */
+  logo_renditions: PhotoRenditionsTable;
 }
 
 export type PetRow = Selectable<PetsTable>;
@@ -351,3 +373,5 @@ export type NewApplicationRow = Insertable<ApplicationsTable>;
 export type ApplicationRowChange = Updateable<ApplicationsTable>;
 export type ApplicationNoteRow = Selectable<ApplicationNotesTable>;
 export type StaffAccountRow = Selectable<StaffAccountsTable>;
+export type ShelterRow = Selectable<ShelterTable>;
+export type ShelterRowChange = Updateable<ShelterTable>;

@@ -123,6 +123,7 @@ for (const backend of backends) {
           'applications:submit',
           'applications:read',
           'applications:manage',
+          'shelter:write',
         ],
         'no --scopes: every scope',
       );

@@ -6,6 +6,7 @@ import { ApiError } from '../../src/errors/api-error.js';
 
 const pinned: Record<string, number> = {
   validation_failed: 400,
+  low_contrast: 400,
   malformed_json: 400,
   invalid_cursor: 400,
   unknown_event_type: 400,

@@ -5,6 +5,7 @@ import type { NewPet, Pet } from '@petstore/client';
 import { newPet, type Caller } from '../helpers/http-calls.js';
 import { makeImage, pngBomb } from '../helpers/images.js';
 import { applicationData, applicationScenarios, type ApplicationData } from './application-scenarios.js';
+import { shelterScenarios } from './shelter-scenarios.js';
 import {
   forbidden,
   invalid,
@@ -310,4 +311,5 @@ export const apiScenarios: ApiScenario[] = [
   ...store,
   ...catalog,
   ...applicationScenarios,
+  ...shelterScenarios,
 ];

@@ -108,7 +108,7 @@ describe('an empty body', () => {
     return order.id;
   };
 
-  test('the OpenAPI document names body-optional operations: each order action, the application actions but decline, removePet and removePhoto', () => {
+  test('the OpenAPI document names body-optional operations: each order action, the application actions but decline, removePet, removePhoto and removeShelterLogo', () => {
     const optional = operationsWhoseBody(false).map(({ operation }) => operation.operationId);
     assert.deepEqual(
       optional.sort(),
@@ -117,6 +117,7 @@ describe('an empty body', () => {
         ...bodilessApplicationActions.map((action) => `${action}Application`),
         'removePet',
         'removePhoto',
+        'removeShelterLogo',
       ].sort(),
     );
   });
@@ -172,6 +173,8 @@ describe('an empty body', () => {
       '/v1/pets/{petId}',
       '/v1/pets/{petId}/photos',
       '/v1/pets/{petId}/photos/{photoId}',
+      '/v1/shelter',
+      '/v1/shelter/logo',
       '/v1/store/orders',
     ]);
     const pet = await post('/v1/pets', { name: 'Rex', categoryId: 1 });
@@ -185,7 +188,7 @@ describe('an empty body', () => {
           .replace('{applicationId}', 'A'.repeat(22));
         const answer = await send(method, url, lines, body);
         // An upload takes images alone: whatever the framing, no image is 415 (test/routes/photo-safety.test.ts).
-        if (operation.operationId === 'uploadPhoto') {
+        if (operation.operationId === 'uploadPhoto' || operation.operationId === 'putShelterLogo') {
           assert.equal(answer.status, 415, framing);
           assert.equal((answer.body as { code: string }).code, 'unsupported_image', framing);
           continue;

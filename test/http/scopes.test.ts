@@ -23,6 +23,7 @@ test('the scope table is exactly the one documented in docs/security.md', () => 
     'applications:submit',
     'applications:read',
     'applications:manage',
+    'shelter:write',
   ]);
   assert.deepEqual(operationScopes, {
     listPets: ['pets:read'],
@@ -59,6 +60,10 @@ test('the scope table is exactly the one documented in docs/security.md', () => 
     addApplicationNote: ['applications:manage'],
     getApplicant: ['applications:manage'],
     eraseApplicant: ['applications:manage'],
+    getShelter: ['pets:read'],
+    updateShelter: ['shelter:write'],
+    putShelterLogo: ['shelter:write'],
+    removeShelterLogo: ['shelter:write'],
   });
 });
 
@@ -203,6 +208,15 @@ const validRequests: Record<OperationId, (s: Setup) => Promise<InjectOptions>> =
     url: '/v1/applicants/erase',
     payload: { email: 'someone@example.org' },
   }),
+  getShelter: async () => ({ url: '/v1/shelter' }),
+  updateShelter: async () => ({ method: 'PATCH', url: '/v1/shelter', payload: { name: newName() } }),
+  putShelterLogo: async () => ({
+    method: 'PUT',
+    url: '/v1/shelter/logo',
+    headers: { 'content-type': 'image/png' },
+    payload: await makeImage('png', 40, 30),
+  }),
+  removeShelterLogo: async () => ({ method: 'DELETE', url: '/v1/shelter/logo' }),
 };
 
 for (const backend of backends) {

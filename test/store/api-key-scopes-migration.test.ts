@@ -38,6 +38,8 @@ for (const backend of backends) {
         'applications:submit',
         'applications:read',
         'applications:manage',
+        // Gained with the shelter's details (2026-12-02-c-shelter), likewise.
+        'shelter:write',
       ]);
       assert.equal(old.expiresAt, null);
     } finally {

@@ -85,10 +85,11 @@ for (const backend of backends) {
           ]),
         );
         assert.deepEqual(scopes, {
-          // And the application scopes, gained by the later 2026-12-01-b-applications.
+          // And the application scopes, shelter:write and pets:remove, gained by the later
+          // 2026-12-01-b-applications, 2026-12-02-c-shelter and 2026-12-02-d-pets-remove-scope.
           key_all:
-            'pets:read pets:write orders:write orders:manage events:read catalog:write ' +
-            'applications:submit applications:read applications:manage',
+            'pets:read pets:write pets:remove orders:write orders:manage events:read catalog:write ' +
+            'applications:submit applications:read applications:manage shelter:write',
           key_read: 'pets:read',
         });
 

@@ -87,7 +87,7 @@ for (const backend of backends) {
         }).migrateTo('2026-12-02-a-application-order');
         assert.equal(error, undefined);
         await assert.rejects(storedFlags(store, ids), 'down drops the column');
-        assert.deepEqual(await migrateToLatest(store), [publishedMigration], 'and up again');
+        assert.ok((await migrateToLatest(store)).includes(publishedMigration), 'and up again');
         assert.deepEqual(await storedFlags(store, ids), [1, 1, 1, 1]);
       } finally {
         await (app ? app.close() : store.close());

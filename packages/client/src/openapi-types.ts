@@ -357,6 +357,62 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/shelter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The shelter’s details
+         * @description Name, introduction, contact details, opening hours, accent colour and logo, as the public pages show them.
+         *
+         *     Requires an API key with the scope pets:read (docs/security.md).
+         */
+        get: operations["getShelter"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change the shelter’s details
+         * @description A merge patch: the fields given are set, `null` clears one. The public pages show the change on their next request, on every instance. An `accentColour` under 4.5:1 on white is 400 `low_contrast`, naming its ratio.
+         *
+         *     Requires an API key with the scope shelter:write (docs/security.md).
+         */
+        patch: operations["updateShelter"];
+        trace?: never;
+    };
+    "/shelter/logo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Put the shelter’s logo
+         * @description The body is the image itself, image/jpeg, image/png, image/webp, image/avif, at most 15,728,640 bytes, taken as a photo of an animal is: its type read from its bytes, turned upright, stripped of every metadata and re-encoded as WebP in four sizes (docs/photos.md). It replaces the logo before it; the public pages show it on their next request.
+         *
+         *     Requires an API key with the scope shelter:write (docs/security.md).
+         */
+        put: operations["putShelterLogo"];
+        post?: never;
+        /**
+         * Remove the shelter’s logo
+         * @description The pages show the shelter’s name alone from their next request. Safe to repeat.
+         *
+         *     Requires an API key with the scope shelter:write (docs/security.md).
+         */
+        delete: operations["removeShelterLogo"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/applications": {
         parameters: {
             query?: never;
@@ -639,7 +695,7 @@ export interface components {
              * @description Machine-readable error code; the closed set is listed in docs/errors.md.
              * @enum {string}
              */
-            code: "validation_failed" | "malformed_json" | "invalid_cursor" | "unknown_event_type" | "bad_request" | "authentication_required" | "invalid_api_key" | "api_key_revoked" | "api_key_wrong_environment" | "api_key_expired" | "insufficient_scope" | "cors_disabled" | "pet_not_found" | "photo_not_found" | "order_not_found" | "application_not_found" | "category_not_found" | "category_exists" | "breed_exists" | "pet_not_available" | "application_exists" | "application_status_conflict" | "application_form_invalid" | "pet_has_open_order" | "too_many_photos" | "precondition_failed" | "order_status_conflict" | "route_not_found" | "method_not_allowed" | "uri_too_long" | "payload_too_large" | "headers_too_large" | "request_timeout" | "unsupported_media_type" | "unsupported_image" | "invalid_image" | "image_too_large" | "service_unavailable" | "rate_limited" | "api_key_banned" | "idempotency_key_in_flight" | "idempotency_key_reused" | "internal_error";
+            code: "validation_failed" | "low_contrast" | "malformed_json" | "invalid_cursor" | "unknown_event_type" | "bad_request" | "authentication_required" | "invalid_api_key" | "api_key_revoked" | "api_key_wrong_environment" | "api_key_expired" | "insufficient_scope" | "cors_disabled" | "pet_not_found" | "photo_not_found" | "order_not_found" | "application_not_found" | "category_not_found" | "category_exists" | "breed_exists" | "pet_not_available" | "application_exists" | "application_status_conflict" | "application_form_invalid" | "pet_has_open_order" | "too_many_photos" | "precondition_failed" | "order_status_conflict" | "route_not_found" | "method_not_allowed" | "uri_too_long" | "payload_too_large" | "headers_too_large" | "request_timeout" | "unsupported_media_type" | "unsupported_image" | "invalid_image" | "image_too_large" | "service_unavailable" | "rate_limited" | "api_key_banned" | "idempotency_key_in_flight" | "idempotency_key_reused" | "internal_error";
             /** @description Human-readable description of what went wrong */
             message: string;
             /** @description The HTTP status code of the response */
@@ -1396,6 +1452,105 @@ export interface components {
         ApplicationForm: {
             /** @description The questions, in the order the form asks them; at most 30 */
             questions: components["schemas"]["ApplicationQuestion"][];
+        };
+        /** @description The shelter’s own details, shown by the public pages; a field never given is `null` */
+        Shelter: {
+            /**
+             * @description The shelter’s name, shown in the pages’ header and title: 1 to 100 characters, no control characters
+             * @example Hillside Animal Rescue
+             */
+            name: string | null;
+            /**
+             * @description A short introduction, shown on the list page: 1 to 500 characters; newlines are kept
+             * @example Dogs, cats and rabbits near Leeds.
+             */
+            intro: string | null;
+            /**
+             * Format: email
+             * @description Where adopters write to
+             * @example hello@hillside.example
+             */
+            email: string | null;
+            /**
+             * @description A telephone number, as it should be shown: 1 to 40 characters, no control characters
+             * @example +44 113 496 0000
+             */
+            phone: string | null;
+            /**
+             * @description The postal address: 1 to 300 characters; newlines are kept
+             * @example 1 Hill Road
+             *     Leeds LS1 1AA
+             */
+            address: string | null;
+            /**
+             * Format: uri
+             * @description The shelter’s own website: an http or https URL of at most 2000 characters
+             * @example https://hillside.example
+             */
+            website: string | null;
+            /**
+             * @description When the shelter is open, as it should be shown: 1 to 300 characters; newlines are kept
+             * @example Tue–Sat 10:00–16:00
+             */
+            openingHours: string | null;
+            /**
+             * @description The pages’ accent colour, `#rrggbb`, for links and buttons: its contrast on white must be at least 4.5:1 (WCAG 2.2 AA), or it is refused with the ratio named. Stored in lower case
+             * @example #1d5fa8
+             */
+            accentColour: string | null;
+            /** @description The shelter’s logo, uploaded with `PUT /shelter/logo` through the photos’ pipeline and served without a key as photos are (its `position` is always 0); `null` while there is none */
+            logo: components["schemas"]["Photo"] | null;
+            /**
+             * Format: date-time
+             * @description When the details last changed (RFC 3339, UTC); `null` until they first do
+             */
+            updatedAt: string | null;
+        };
+        /** @description A JSON Merge Patch (RFC 7396) of the shelter’s details: a field left out is unchanged, `null` clears it; unknown fields are rejected */
+        ShelterChanges: {
+            /**
+             * @description The shelter’s name, shown in the pages’ header and title: 1 to 100 characters, no control characters
+             * @example Hillside Animal Rescue
+             */
+            name?: string | null;
+            /**
+             * @description A short introduction, shown on the list page: 1 to 500 characters; newlines are kept
+             * @example Dogs, cats and rabbits near Leeds.
+             */
+            intro?: string | null;
+            /**
+             * Format: email
+             * @description Where adopters write to
+             * @example hello@hillside.example
+             */
+            email?: string | null;
+            /**
+             * @description A telephone number, as it should be shown: 1 to 40 characters, no control characters
+             * @example +44 113 496 0000
+             */
+            phone?: string | null;
+            /**
+             * @description The postal address: 1 to 300 characters; newlines are kept
+             * @example 1 Hill Road
+             *     Leeds LS1 1AA
+             */
+            address?: string | null;
+            /**
+             * Format: uri
+             * @description The shelter’s own website: an http or https URL of at most 2000 characters
+             * @example https://hillside.example
+             */
+            website?: string | null;
+            /**
+             * @description When the shelter is open, as it should be shown: 1 to 300 characters; newlines are kept
+             * @example Tue–Sat 10:00–16:00
+             */
+            openingHours?: string | null;
+            /**
+             * @description The pages’ accent colour, `#rrggbb`, for links and buttons: its contrast on white must be at least 4.5:1 (WCAG 2.2 AA), or it is refused with the ratio named. Stored in lower case
+             * @example #1d5fa8
+             */
+            accentColour?: string | null;
         };
     };
     responses: never;
@@ -6409,6 +6564,795 @@ export interface operations {
                 };
             };
             /** @description Error. Codes: `unsupported_media_type` (A body was sent with a Content-Type other than `application/json`.) `unsupported_image` (A photo upload whose bytes are not JPEG, PNG, WebP or AVIF (SVG is refused: it can carry scripts), or are another of them than its `Content-Type` says, or whose `Content-Type` is not one of the four. The type is read from the bytes.) */
+            415: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited` (A window of the quota is used up: the key’s plan, or the anonymous budget of the client address for requests without a valid key. The message names the window; wait for `Retry-After` (docs/rate-limits.md).) `api_key_banned` (The key went on sending requests after 429s and is banned for a while that grows with each repeat; `Retry-After` runs to the end of the ban.) */
+            429: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    /** @description Seconds to wait: a retry after this long is not refused by the same limit, one before it is */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error` (A fault in the service. It is logged with its request id; no detail is returned.) */
+            500: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `service_unavailable` (The database cannot be reached, or the instance is shutting down, or (PostgreSQL with Redis) a write cannot be announced to the other instances because Redis cannot be reached, or an upload found every image processing slot of the instance busy and its queue full or its wait over, or the process that re-encoded it stopped. Retry after `Retry-After`.) */
+            503: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getShelter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The shelter’s details */
+            200: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Shelter"];
+                };
+            };
+            /** @description Error. Codes: `validation_failed` (A parameter or body field breaks its rule; the message names the field and the rule.) `bad_request` (The HTTP request itself is malformed: a path that is not valid percent-encoding, or a request Node’s HTTP parser refuses (a bad or doubled Content-Length, Content-Length with Transfer-Encoding, a control character in a header, a header line without a colon, a bad chunk size, a method not in capitals), or an HTTP/1.1 request without a Host header; the connection is then closed.) */
+            400: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `authentication_required` (No `Authorization: Bearer <key>` header, or one in another form.) `invalid_api_key` (The key is malformed, fails its checksum, or is unknown.) `api_key_revoked` (The key was revoked with `petstore keys revoke`.) `api_key_wrong_environment` (A staging key (`pet_test_`) was sent to production, or a production key (`pet_live_`) to staging.) `api_key_expired` (The key’s expiry time has passed (`petstore keys set-expiry`); use its replacement (docs/security.md).) */
+            401: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `insufficient_scope` (The key is valid but does not hold a scope that allows the operation; the message and `WWW-Authenticate` name the scope needed (docs/security.md).) `cors_disabled` (A browser’s CORS preflight (`OPTIONS` with `Origin` and `Access-Control-Request-Method`) while CORS is off, as it is by default; a request with no such headers gets the usual 401 without a key (docs/security.md).) */
+            403: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    /** @description RFC 6750 §3.1: `Bearer realm="petstore", error="insufficient_scope", scope="<needed scopes>"` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited` (A window of the quota is used up: the key’s plan, or the anonymous budget of the client address for requests without a valid key. The message names the window; wait for `Retry-After` (docs/rate-limits.md).) `api_key_banned` (The key went on sending requests after 429s and is banned for a while that grows with each repeat; `Retry-After` runs to the end of the ban.) */
+            429: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    /** @description Seconds to wait: a retry after this long is not refused by the same limit, one before it is */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error` (A fault in the service. It is logged with its request id; no detail is returned.) */
+            500: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `service_unavailable` (The database cannot be reached, or the instance is shutting down, or (PostgreSQL with Redis) a write cannot be announced to the other instances because Redis cannot be reached, or an upload found every image processing slot of the instance busy and its queue full or its wait over, or the process that re-encoded it stopped. Retry after `Retry-After`.) */
+            503: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateShelter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShelterChanges"];
+            };
+        };
+        responses: {
+            /** @description The shelter’s details after the change */
+            200: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Shelter"];
+                };
+            };
+            /** @description Error. Codes: `validation_failed` (A parameter or body field breaks its rule; the message names the field and the rule.) `low_contrast` (The shelter’s accent colour would be hard to read on the pages’ white: its contrast (WCAG 2.2, rounded down to two decimals) is under 4.5:1. Choose a darker colour.) `malformed_json` (The body could not be parsed as JSON, or is not UTF-8, or is empty while declared as JSON on an operation that needs a body (an empty body is no body where none is needed, as on the order actions).) `bad_request` (The HTTP request itself is malformed: a path that is not valid percent-encoding, or a request Node’s HTTP parser refuses (a bad or doubled Content-Length, Content-Length with Transfer-Encoding, a control character in a header, a header line without a colon, a bad chunk size, a method not in capitals), or an HTTP/1.1 request without a Host header; the connection is then closed.) */
+            400: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `authentication_required` (No `Authorization: Bearer <key>` header, or one in another form.) `invalid_api_key` (The key is malformed, fails its checksum, or is unknown.) `api_key_revoked` (The key was revoked with `petstore keys revoke`.) `api_key_wrong_environment` (A staging key (`pet_test_`) was sent to production, or a production key (`pet_live_`) to staging.) `api_key_expired` (The key’s expiry time has passed (`petstore keys set-expiry`); use its replacement (docs/security.md).) */
+            401: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `insufficient_scope` (The key is valid but does not hold a scope that allows the operation; the message and `WWW-Authenticate` name the scope needed (docs/security.md).) `cors_disabled` (A browser’s CORS preflight (`OPTIONS` with `Origin` and `Access-Control-Request-Method`) while CORS is off, as it is by default; a request with no such headers gets the usual 401 without a key (docs/security.md).) */
+            403: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    /** @description RFC 6750 §3.1: `Bearer realm="petstore", error="insufficient_scope", scope="<needed scopes>"` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `payload_too_large` (The body exceeds the limit set by `PETSTORE_BODY_LIMIT`, in bytes (16 KiB by default); a photo upload, the one set by `PETSTORE_PHOTO_UPLOAD_LIMIT` (15 MiB by default).) */
+            413: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unsupported_media_type` (A body was sent with a Content-Type other than `application/json`.) `unsupported_image` (A photo upload whose bytes are not JPEG, PNG, WebP or AVIF (SVG is refused: it can carry scripts), or are another of them than its `Content-Type` says, or whose `Content-Type` is not one of the four. The type is read from the bytes.) */
+            415: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited` (A window of the quota is used up: the key’s plan, or the anonymous budget of the client address for requests without a valid key. The message names the window; wait for `Retry-After` (docs/rate-limits.md).) `api_key_banned` (The key went on sending requests after 429s and is banned for a while that grows with each repeat; `Retry-After` runs to the end of the ban.) */
+            429: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    /** @description Seconds to wait: a retry after this long is not refused by the same limit, one before it is */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error` (A fault in the service. It is logged with its request id; no detail is returned.) */
+            500: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `service_unavailable` (The database cannot be reached, or the instance is shutting down, or (PostgreSQL with Redis) a write cannot be announced to the other instances because Redis cannot be reached, or an upload found every image processing slot of the instance busy and its queue full or its wait over, or the process that re-encoded it stopped. Retry after `Retry-After`.) */
+            503: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putShelterLogo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "image/jpeg": string;
+                "image/png": string;
+                "image/webp": string;
+                "image/avif": string;
+            };
+        };
+        responses: {
+            /** @description The new logo; the one before it, if any, answers 404 from now on */
+            200: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    /** @description URL of the logo’s `full` size */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Photo"];
+                };
+            };
+            /** @description Error. Codes: `validation_failed` (A parameter or body field breaks its rule; the message names the field and the rule.) `invalid_image` (A photo upload in a format taken, but truncated or corrupt, or empty.) `bad_request` (The HTTP request itself is malformed: a path that is not valid percent-encoding, or a request Node’s HTTP parser refuses (a bad or doubled Content-Length, Content-Length with Transfer-Encoding, a control character in a header, a header line without a colon, a bad chunk size, a method not in capitals), or an HTTP/1.1 request without a Host header; the connection is then closed.) */
+            400: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `authentication_required` (No `Authorization: Bearer <key>` header, or one in another form.) `invalid_api_key` (The key is malformed, fails its checksum, or is unknown.) `api_key_revoked` (The key was revoked with `petstore keys revoke`.) `api_key_wrong_environment` (A staging key (`pet_test_`) was sent to production, or a production key (`pet_live_`) to staging.) `api_key_expired` (The key’s expiry time has passed (`petstore keys set-expiry`); use its replacement (docs/security.md).) */
+            401: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `insufficient_scope` (The key is valid but does not hold a scope that allows the operation; the message and `WWW-Authenticate` name the scope needed (docs/security.md).) `cors_disabled` (A browser’s CORS preflight (`OPTIONS` with `Origin` and `Access-Control-Request-Method`) while CORS is off, as it is by default; a request with no such headers gets the usual 401 without a key (docs/security.md).) */
+            403: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    /** @description RFC 6750 §3.1: `Bearer realm="petstore", error="insufficient_scope", scope="<needed scopes>"` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `payload_too_large` (The body exceeds the limit set by `PETSTORE_BODY_LIMIT`, in bytes (16 KiB by default); a photo upload, the one set by `PETSTORE_PHOTO_UPLOAD_LIMIT` (15 MiB by default).) */
+            413: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unsupported_image` (A photo upload whose bytes are not JPEG, PNG, WebP or AVIF (SVG is refused: it can carry scripts), or are another of them than its `Content-Type` says, or whose `Content-Type` is not one of the four. The type is read from the bytes.) */
+            415: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `image_too_large` (A photo upload whose header declares more pixels than `PETSTORE_PHOTO_MAX_PIXELS` allows (50 megapixels by default): refused before it is decoded, as a decompression bomb would be.) */
+            422: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited` (A window of the quota is used up: the key’s plan, or the anonymous budget of the client address for requests without a valid key. The message names the window; wait for `Retry-After` (docs/rate-limits.md).) `api_key_banned` (The key went on sending requests after 429s and is banned for a while that grows with each repeat; `Retry-After` runs to the end of the ban.) */
+            429: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    /** @description Seconds to wait: a retry after this long is not refused by the same limit, one before it is */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error` (A fault in the service. It is logged with its request id; no detail is returned.) */
+            500: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `service_unavailable` (The database cannot be reached, or the instance is shutting down, or (PostgreSQL with Redis) a write cannot be announced to the other instances because Redis cannot be reached, or an upload found every image processing slot of the instance busy and its queue full or its wait over, or the process that re-encoded it stopped. Retry after `Retry-After`.) */
+            503: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    removeShelterLogo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Removed, or there was none: its URLs answer 404 from now on */
+            204: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error. Codes: `validation_failed` (A parameter or body field breaks its rule; the message names the field and the rule.) `bad_request` (The HTTP request itself is malformed: a path that is not valid percent-encoding, or a request Node’s HTTP parser refuses (a bad or doubled Content-Length, Content-Length with Transfer-Encoding, a control character in a header, a header line without a colon, a bad chunk size, a method not in capitals), or an HTTP/1.1 request without a Host header; the connection is then closed.) */
+            400: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `authentication_required` (No `Authorization: Bearer <key>` header, or one in another form.) `invalid_api_key` (The key is malformed, fails its checksum, or is unknown.) `api_key_revoked` (The key was revoked with `petstore keys revoke`.) `api_key_wrong_environment` (A staging key (`pet_test_`) was sent to production, or a production key (`pet_live_`) to staging.) `api_key_expired` (The key’s expiry time has passed (`petstore keys set-expiry`); use its replacement (docs/security.md).) */
+            401: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `insufficient_scope` (The key is valid but does not hold a scope that allows the operation; the message and `WWW-Authenticate` name the scope needed (docs/security.md).) `cors_disabled` (A browser’s CORS preflight (`OPTIONS` with `Origin` and `Access-Control-Request-Method`) while CORS is off, as it is by default; a request with no such headers gets the usual 401 without a key (docs/security.md).) */
+            403: {
+                headers: {
+                    /** @description Identifier of this request, also in the service logs */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the binding window: the window closest to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the binding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time in whole seconds at which the binding window starts afresh */
+                    "X-RateLimit-Reset": number;
+                    /** @description IETF draft: every window of the quota, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400` */
+                    "RateLimit-Policy": string;
+                    /** @description IETF draft: what is left of each window and its seconds to reset, e.g. `"minute";r=12;t=41, "day";r=900;t=3600` */
+                    RateLimit: string;
+                    /** @description RFC 6750 §3.1: `Bearer realm="petstore", error="insufficient_scope", scope="<needed scopes>"` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unsupported_media_type` (A body was sent with a Content-Type other than `application/json`.) */
             415: {
                 headers: {
                     /** @description Identifier of this request, also in the service logs */

@@ -1,13 +1,13 @@
 // The photos of an animal under /v1/pets/{petId}/photos: upload one (the image itself as the body), move
 // one, remove one. Served, each size, under /v1/photos (serve.ts).
-import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { PhotoMoveSchema, isUploadType, uploadTypes } from '../../domain/photo.js';
-import { ApiError } from '../../errors/api-error.js';
+import { PhotoMoveSchema } from '../../domain/photo.js';
 import { commonErrors, errorResponse } from '../../http/schemas/error.js';
 import { IdempotencyHeaders, markReplayed } from '../../http/schemas/idempotency.js';
 import { countUploadOutcomes } from '../../http/upload-outcomes.js';
 import { PetIdParams } from '../pets/schemas.js';
+import { takenTypes, uploadedImage, withImageBodies } from './image-body.js';
 import {
   movePhotoResponse,
   PetPhotoParams,
@@ -16,29 +16,12 @@ import {
   uploadPhotoResponse,
 } from './schemas.js';
 
-const takenTypes = Object.keys(uploadTypes).join(', ');
-
-/** The media type of a Content-Type header, without its parameters, in lower case. */
-const mediaTypeOf = (header: string | undefined) => header?.split(';')[0]!.trim().toLowerCase() ?? '';
-
 export const petPhotosRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { photos } = app.services;
   const { photoUploadLimit } = app.config;
 
-  // The upload in a context of its own: the only one that reads images, as bytes, and nothing else. Fastify
-  // stops reading a body past the route's limit (413); any other media type is refused before it is read.
-  await app.register(async (context) => {
-    const upload = context.withTypeProvider<TypeBoxTypeProvider>();
-    upload.removeAllContentTypeParsers();
-    upload.addContentTypeParser(Object.keys(uploadTypes), { parseAs: 'buffer' }, (_request, bytes, done) =>
-      done(null, bytes),
-    );
-    upload.addContentTypeParser('*', (request, _payload, done) =>
-      done(
-        new ApiError('unsupported_image', `Content-Type is ${mediaTypeOf(request.headers['content-type'])}`),
-      ),
-    );
-
+  // The upload in a context of its own: the only one here that reads images, as bytes, and nothing else.
+  await withImageBodies(app, async (upload) => {
     upload.post(
       '/pets/:petId/photos',
       {
@@ -76,14 +59,9 @@ export const petPhotosRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ...countUploadOutcomes(app.metrics, photoUploadLimit),
       },
       async (request, reply) => {
-        const contentType = mediaTypeOf(request.headers['content-type']);
-        // A request with no body at all reaches no parser.
-        if (!isUploadType(contentType) || !Buffer.isBuffer(request.body)) {
-          throw new ApiError('unsupported_image', 'no image was sent');
-        }
         const key = request.headers['idempotency-key'];
         const outcome = await photos.upload(
-          { petId: request.params.petId, contentType, bytes: request.body },
+          { petId: request.params.petId, ...uploadedImage(request) },
           key ? { apiKeyId: request.apiKey!.id, key } : undefined,
         );
         if (outcome.processingSeconds > 0) app.metrics.observePhotoProcessing(outcome.processingSeconds);

@@ -1,8 +1,9 @@
-// Every size of every photo under /v1/photos/{photoId}/{size}, served without a key so that a plain
+// Every size of every photo (and of the shelter's logo) under /v1/photos/{photoId}/{size}, served without a key so that a plain
 // `<img src>` on any page shows it (its id, 128 random bits, is what keeps it unguessable). Registered apart
 // from the keyed /v1 routes, with a per-address budget of its own (docs/photos.md). A photo never changes (a
 // new one gets a new id), so each answer may be cached for a year by browsers and proxies alike.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ApiError } from '../../errors/api-error.js';
 import { unchangedFor } from '../../http/entity-tags.js';
 import { answerOtherMethods, collectRouteMethods } from '../../http/method-not-allowed.js';
 import type { V1Hook } from '../../http/router-errors.js';
@@ -25,7 +26,17 @@ export const photoFilesRoutes: FastifyPluginAsyncTypebox<PhotoFilesOptions> = as
   app,
   { corsEnabled, photoHooks },
 ) => {
-  const { photos } = app.services;
+  const { photos, shelterLogo } = app.services;
+  /** A photo's size, or else the shelter logo's: both are served here alike. */
+  const renditionOf = async (photoId: string, size: string) => {
+    try {
+      return await photos.rendition(photoId, size);
+    } catch (error) {
+      const logo = error instanceof ApiError && (await shelterLogo.rendition(photoId, size));
+      if (logo) return logo;
+      throw error;
+    }
+  };
   // Other methods get 405 here, without a key, as every request under this path is answered.
   const routes = collectRouteMethods(app, '/v1/photos/');
 
@@ -57,7 +68,7 @@ export const photoFilesRoutes: FastifyPluginAsyncTypebox<PhotoFilesOptions> = as
     },
     async (request, reply) => {
       const { photoId, size } = request.params;
-      const rendition = await photos.rendition(photoId, size);
+      const rendition = await renditionOf(photoId, size);
       reply
         .header('content-type', rendition.contentType)
         .header('etag', rendition.etag)

@@ -4,6 +4,7 @@
 // with what serving it needs: its media type, length and entity tag.
 import type { Kysely, Migration } from 'kysely';
 import type { DialectName } from '../store.js';
+import { withRenditionColumns } from './rendition-columns.js';
 
 export const photos = (dialect: DialectName): Migration => ({
   async up(db: Kysely<unknown>) {
@@ -25,18 +26,13 @@ export const photos = (dialect: DialectName): Migration => ({
       .columns(['pet_id', 'position'])
       .execute();
 
-    await db.schema
-      .createTable('photo_renditions')
-      .addColumn('photo_id', 'text', (col) => col.notNull().references('photos.id').onDelete('cascade'))
-      .addColumn('size', 'text', (col) => col.notNull())
-      .addColumn('width', 'integer', (col) => col.notNull())
-      .addColumn('height', 'integer', (col) => col.notNull())
-      .addColumn('content_type', 'text', (col) => col.notNull())
-      .addColumn('byte_length', 'integer', (col) => col.notNull())
-      .addColumn('etag', 'text', (col) => col.notNull())
-      .addColumn('bytes', dialect === 'sqlite' ? 'blob' : 'bytea', (col) => col.notNull())
-      .addPrimaryKeyConstraint('photo_renditions_pkey', ['photo_id', 'size'])
-      .execute();
+    await withRenditionColumns(
+      db.schema
+        .createTable('photo_renditions')
+        .addColumn('photo_id', 'text', (col) => col.notNull().references('photos.id').onDelete('cascade')),
+      dialect,
+      'photo_renditions_pkey',
+    ).execute();
   },
 
   async down(db: Kysely<unknown>) {

@@ -20,6 +20,7 @@ import { nameKeys } from './2026-12-01-a-name-keys.js';
 import { applications } from './2026-12-01-b-applications.js';
 import { applicationOrder } from './2026-12-02-a-application-order.js';
 import { petPublished } from './2026-12-02-b-pet-published.js';
+import { shelter } from './2026-12-02-c-shelter.js';
 import { petsRemoveScope } from './2026-12-02-d-pets-remove-scope.js';
 import { staff } from './2026-12-02-e-staff.js';
 import { petsStatusCreated } from './2026-12-02-f-pets-status-created.js';
@@ -44,6 +45,7 @@ export const migrationsFor = (dialect: DialectName): Record<string, Migration> =
   '2026-12-01-b-applications': applications(dialect),
   '2026-12-02-a-application-order': applicationOrder,
   '2026-12-02-b-pet-published': petPublished,
+  '2026-12-02-c-shelter': shelter(dialect),
   '2026-12-02-d-pets-remove-scope': petsRemoveScope,
   '2026-12-02-e-staff': staff(dialect),
   '2026-12-02-f-pets-status-created': petsStatusCreated,
