@@ -1,4 +1,5 @@
-// `npm run screenshots`: PNGs of each public page at 360 and 1280 px wide, in screenshots/ (not committed),
+// `npm run screenshots`: PNGs of each public page and console page at 360 and 1280 px wide, in screenshots/
+// (not committed),
 // so that a reviewer can look at the pages without starting anything. Needs Chromium (apt-get install -y
 // chromium), as the browser tests do.
 import { mkdirSync } from 'node:fs';
@@ -50,8 +51,44 @@ try {
       console.log(file);
     }
     await context.close();
+    await consoleShots(width);
   }
 } finally {
   await browser.close();
   await site.close();
+}
+
+/** The console's pages, signed in through a new account's one-time link, as docs/console.md shows them. */
+async function consoleShots(width: number): Promise<void> {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  const page = await context.newPage();
+  const shot = async (name: string) => {
+    const file = join(folder, `console-${name}-${width}.png`);
+    await page.screenshot({ path: file, fullPage: true });
+    console.log(file);
+  };
+  const { token } = await site.server.app.services.staff.accounts.create({
+    email: `volunteer.${width}@example.org`,
+    name: 'Val Volunteer',
+    role: 'volunteer',
+  });
+  await page.goto(`${site.origin}/console/sign-in`);
+  await shot('sign-in');
+  await page.goto(`${site.origin}/console/welcome?token=${token}`);
+  await shot('welcome');
+  await page.getByLabel('New password').fill('kennel corridor morning rounds');
+  await page.getByRole('button', { name: 'Save password and sign in' }).click();
+  await page.waitForURL(`${site.origin}/console`);
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await page.waitForLoadState('networkidle');
+  await shot('animals');
+  await page.goto(`${site.origin}/console/animals/${site.ids.withPhotos}`);
+  await shot('animal');
+  await page.getByLabel('Name').fill('');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await page.waitForLoadState();
+  await shot('animal-errors');
+  await page.goto(`${site.origin}/console/account`);
+  await shot('account');
+  await context.close();
 }

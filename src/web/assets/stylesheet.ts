@@ -156,8 +156,9 @@ body.embedded { min-height: 0; }
 .link-button:focus-visible { background: var(--focus); color: var(--ink); }
 .signed-in { color: var(--muted); margin: 0 0 1rem; }
 .notice.done { border-left-color: var(--success); background: #e7f4ed; }
-.animals { width: 100%; border-collapse: collapse; }
+.animals { width: 100%; border-collapse: collapse; overflow-wrap: break-word; }
 .animals th, .animals td { text-align: left; padding: 0.5rem; border-bottom: 1px solid var(--line); }
+.animals td a, .link-line a { display: inline-block; padding: 0.25rem 0; }
 .animals img, .animals .no-photo { width: 4rem; aspect-ratio: 4 / 3; object-fit: cover; font-size: 0.75rem; }
 @media (max-width: 47.99rem) {
   .animals, .animals tbody { display: block; }

@@ -59,7 +59,7 @@ export function animalRoutes(scope: FastifyInstance, context: ConsoleContext): v
       <>
         {view.saved && <p class="notice done">{m.saved(view.pet.name)}</p>}
         {view.pet.published && view.pet.status !== 'sold' && (
-          <p>
+          <p class="link-line">
             <a href={`/adopt/pets/${view.pet.id}`}>{m.publicPage}</a>
           </p>
         )}
@@ -81,7 +81,7 @@ export function animalRoutes(scope: FastifyInstance, context: ConsoleContext): v
           ))}
           <SubmitButton label={view.theirs ? m.saveMine : m.save} />
           {view.theirs && (
-            <p>
+            <p class="link-line">
               <a href={`/console/animals/${view.pet.id}`}>{m.startFromTheirs}</a>
             </p>
           )}

@@ -72,6 +72,6 @@ export function sendNotFound(
   const title = context.messages.errors.notFoundTitle;
   return sendConsolePage(context, request, reply, 404, title, [
     h('h1', null, title),
-    h('p', null, h('a', { href: '/console' }, context.messages.console.nav.animals)),
+    h('p', { class: 'link-line' }, h('a', { href: '/console' }, context.messages.console.nav.animals)),
   ]);
 }

@@ -33,7 +33,7 @@ export function welcomeRoutes(scope: FastifyInstance, context: ConsoleContext): 
       <>
         <h1>{m.title}</h1>
         <p class="notice">{m[state]}</p>
-        <p>
+        <p class="link-line">
           <a href="/console/sign-in">{context.messages.console.signIn.title}</a>
         </p>
       </>,

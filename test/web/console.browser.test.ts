@@ -1,0 +1,193 @@
+// The console in a real browser (Debian's Chromium through Playwright), with JavaScript off as well as on: the
+// one-time link, signing in and editing an animal by keyboard alone, no accessibility violation (axe-core,
+// WCAG 2.2 AA) on any console page, empty or with errors, no sideways scroll at 360 px and targets of at
+// least 24 × 24 px, and an XSS probe inert on every page.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { browserSkip, launchChromium } from './chromium.js';
+import { probe, startSampleSite, type SampleSite } from './sample-site.js';
+
+const wcag = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const password = 'kennel corridor morning rounds';
+
+describe('the console in Chromium', { skip: browserSkip() }, () => {
+  let site: SampleSite;
+  let browser: Browser;
+  let accounts = 0;
+  before(async () => {
+    site = await startSampleSite();
+    browser = await launchChromium();
+  });
+  after(async () => {
+    await browser?.close();
+    await site?.close();
+  });
+
+  /** A one-time link of a new account, as `petstore staff create` prints it. */
+  async function newLink(role: 'volunteer' | 'staff' | 'admin' = 'volunteer') {
+    const { token } = await site.server.app.services.staff.accounts.create({
+      email: `person${++accounts}@example.org`,
+      name: `Person ${accounts}`,
+      role,
+    });
+    return `${site.origin}/console/welcome?token=${token}`;
+  }
+
+  async function context(options: { javaScript?: boolean; width?: number } = {}) {
+    const made = await browser.newContext({
+      javaScriptEnabled: options.javaScript ?? true,
+      viewport: { width: options.width ?? 1280, height: 800 },
+    });
+    const problems: string[] = [];
+    made.on('page', (page) => page.on('dialog', (dialog) => problems.push(`dialog: ${dialog.message()}`)));
+    return { context: made, problems };
+  }
+
+  /** A signed-in page: the link opened, the password chosen. */
+  async function signedIn(made: BrowserContext): Promise<Page> {
+    const page = await made.newPage();
+    await page.goto(await newLink());
+    await page.getByLabel('New password').fill(password);
+    await page.getByRole('button', { name: 'Save password and sign in' }).click();
+    await page.waitForURL(`${site.origin}/console`);
+    return page;
+  }
+
+  const violationsOf = async (page: Page) =>
+    (await new AxeBuilder({ page }).withTags(wcag).analyze()).violations.map(
+      (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    );
+
+  test('by keyboard alone and without JavaScript: follow the link, sign in again, fix a typo, unpublish', async () => {
+    const { context: made, problems } = await context({ javaScript: false });
+    const page = await made.newPage();
+    await page.goto(await newLink());
+    await page.keyboard.press('Tab'); // skip link
+    for (let i = 0; i < 10 && !(await page.evaluate(() => document.activeElement?.id === 'f-password')); i++)
+      await page.keyboard.press('Tab');
+    await page.keyboard.type(password);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${site.origin}/console`);
+    // Sign out, then in again, by keyboard.
+    await page.getByRole('button', { name: 'Sign out' }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/console\/sign-in\?done=signed-out$/);
+    await page.getByLabel('Email').focus();
+    await page.keyboard.type(`person${accounts}@example.org`);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(password);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${site.origin}/console`);
+
+    const luna = page.getByRole('link', { name: 'Luna', exact: true });
+    await luna.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/console\/animals\/\d+$/);
+    const id = Number(page.url().split('/').pop());
+    await page.getByLabel('Name').fill('Lunna');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.waitForURL(/done=saved$/);
+    await page.getByLabel('Name').fill('Luna');
+    await page.getByLabel('Publish on the website').focus();
+    await page.keyboard.press('Space');
+    await page.getByRole('button', { name: 'Save changes' }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/done=saved$/);
+    const api = await fetch(`${site.server.baseUrl}/pets/${id}`, {
+      headers: { authorization: `Bearer ${site.server.key}` },
+    });
+    const pet = (await api.json()) as { name: string; published: boolean };
+    assert.deepEqual([pet.name, pet.published], ['Luna', false]);
+    assert.equal((await fetch(`${site.origin}/adopt/pets/${id}`)).status, 404);
+    await page.getByLabel('Publish on the website').check();
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.waitForURL(/done=saved$/);
+    assert.equal((await fetch(`${site.origin}/adopt/pets/${id}`)).status, 200);
+    assert.deepEqual(problems, []);
+    await made.close();
+  });
+
+  test('axe finds no violation on any console page, empty or with errors', async () => {
+    const { context: made } = await context();
+    const outside = await made.newPage();
+    await outside.goto(`${site.origin}/console/sign-in`);
+    assert.deepEqual(await violationsOf(outside), [], 'sign-in');
+    await outside.getByRole('button', { name: 'Sign in' }).click();
+    await outside.waitForLoadState();
+    assert.match((await outside.title()) ?? '', /^Error: /);
+    assert.deepEqual(await violationsOf(outside), [], 'sign-in with errors');
+    await outside.getByLabel('Email').fill('nobody@example.org');
+    await outside.getByLabel('Password').fill('not the password');
+    await outside.getByRole('button', { name: 'Sign in' }).click();
+    await outside.waitForLoadState();
+    assert.deepEqual(await violationsOf(outside), [], 'sign-in refused');
+    await outside.goto(await newLink());
+    assert.deepEqual(await violationsOf(outside), [], 'welcome');
+    await outside.getByLabel('New password').fill('short');
+    await outside.getByRole('button', { name: 'Save password and sign in' }).click();
+    await outside.waitForLoadState();
+    assert.deepEqual(await violationsOf(outside), [], 'welcome with an error');
+    await outside.goto(`${site.origin}/console/welcome?token=${'x'.repeat(43)}`);
+    assert.deepEqual(await violationsOf(outside), [], 'a link that does not work');
+    await outside.close();
+
+    const page = await signedIn(made);
+    for (const [name, path] of [
+      ['animals', '/console'],
+      ['animals filtered', '/console?status=pending&published=true&q=a'],
+      ['no animal matches', '/console?q=nosuchanimalword'],
+      ['an animal', `/console/animals/${site.ids.withPhotos}`],
+      ['the probe', `/console/animals/${site.ids.probe}`],
+      ['account', '/console/account'],
+      ['not found', '/console/animals/999999'],
+    ]) {
+      await page.goto(site.origin + path!);
+      assert.deepEqual(await violationsOf(page), [], name);
+    }
+    await page.goto(`${site.origin}/console/animals/${site.ids.withPhotos}`);
+    await page.getByLabel('Name').fill('');
+    await page.getByLabel('Colour').fill('x'.repeat(60));
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.waitForLoadState();
+    assert.equal(await page.getByLabel('Colour').inputValue(), 'x'.repeat(60), 'kept as typed');
+    assert.deepEqual(await violationsOf(page), [], 'an animal with errors');
+    await made.close();
+  });
+
+  test('at 360 px no console page scrolls sideways, and every control is at least 24 × 24 px', async () => {
+    const { context: made } = await context({ width: 360 });
+    const page = await signedIn(made);
+    for (const path of ['/console', `/console/animals/${site.ids.withPhotos}`, '/console/account']) {
+      await page.goto(site.origin + path);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      assert.equal(overflow, 0, `${path} scrolls sideways`);
+      const small = await page.evaluate(() =>
+        [...document.querySelectorAll('a, button, input:not([type=hidden]), select, textarea')]
+          .map((element) => ({ element, box: element.getBoundingClientRect() }))
+          .filter(({ box }) => box.width > 0 && (box.width < 24 || box.height < 24))
+          .map(({ element }) => element.outerHTML.slice(0, 80)),
+      );
+      assert.deepEqual(small, [], path);
+    }
+    await made.close();
+  });
+
+  test('the probe shows as text on the list and its form, and runs nothing', async () => {
+    const { context: made, problems } = await context();
+    const page = await signedIn(made);
+    for (const path of ['/console', `/console/animals/${site.ids.probe}`]) {
+      await page.goto(site.origin + path);
+      assert.equal(
+        await page.evaluate(() => document.querySelectorAll('img[src="x"], main script').length),
+        0,
+      );
+    }
+    assert.equal(await page.getByLabel('Name').inputValue(), probe);
+    assert.deepEqual(problems, []);
+    await made.close();
+  });
+});
