@@ -7,7 +7,7 @@ import { after, before, describe, test } from 'node:test';
 import { backends } from '../helpers/backends.js';
 import { addPet } from '../helpers/http-calls.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
-import { csrfOf, signedInAs, type ConsoleBrowser } from '../helpers/console.js';
+import { csrfOf, signedInAs, strongPassword, type ConsoleBrowser } from '../helpers/console.js';
 
 const probe = '<img src=x onerror=alert(1)>';
 /** An attribute's text as a browser reads it. */
@@ -150,6 +150,50 @@ for (const backend of backends) {
         (await t.request({ url: `/v1/pets/${pet.id}`, headers: t.auth })).json().name,
         'Milo the Brave',
       );
+    });
+
+    test('a session that ends while the form is open loses nothing: signed in again, the form comes back filled', async () => {
+      const pet = await addPet(t, { name: 'Pip', categoryId: 1 });
+      const { browser, email } = await signedInAs(t, 'volunteer');
+      const long = 'A long description typed over twenty minutes,\r\nwith "quotes" & <angles>.';
+      const form = await formOf(browser, pet.id, { name: 'Pippa', description: long });
+      await t.app.services.staff.sessions.signOut(browser.sessionId!);
+      const signIn = await browser.post(
+        `/console/animals/${pet.id}`,
+        { ...form.values, etag: form.etag },
+        { csrf: form.csrf },
+      );
+      assert.equal(signIn.statusCode, 401);
+      assert.match(signIn.body, /Your session ended before your changes were saved/);
+      const carried = Object.fromEntries(
+        [...signIn.body.matchAll(/name="(carried\.[^"]+)" value="([^"]*)"/g)].map((m) => [
+          m[1]!,
+          decoded(m[2])!,
+        ]),
+      );
+      assert.equal(carried['carried.description'], long, 'kept in the page as typed, not in the URL');
+      assert.equal(carried['carried.csrf'], undefined, 'the ended session’s token is not carried');
+      assert.equal((await t.request({ url: `/v1/pets/${pet.id}`, headers: t.auth })).json().name, 'Pip');
+      const back = await browser.post('/console/sign-in', {
+        email,
+        password: strongPassword,
+        next: `/console/animals/${pet.id}`,
+        ...carried,
+      });
+      assert.equal(back.statusCode, 200);
+      assert.match(back.body, /Your changes are below and not saved yet/);
+      assert.equal(decoded(valueOf(back.body, 'f-name')), 'Pippa');
+      assert.ok(
+        back.body.includes('with &quot;quotes&quot; &amp; &lt;angles>.') ||
+          back.body.includes('with "quotes" &amp; &lt;angles&gt;.'),
+      );
+      const saved = await browser.post(
+        `/console/animals/${pet.id}`,
+        { ...form.values, etag: etagOf(back.body)! },
+        { csrf: csrfOf(back.body)! },
+      );
+      assert.equal(saved.statusCode, 303);
+      assert.equal((await t.request({ url: `/v1/pets/${pet.id}`, headers: t.auth })).json().name, 'Pippa');
     });
 
     test('an XSS probe in every text field is inert on the list and the form', async () => {

@@ -23,6 +23,8 @@ interface AnimalView extends Refusal {
   /** The saved values that differ from the user's, after a conflict. */
   theirs?: AnimalValues | undefined;
   saved?: boolean;
+  /** Said above the form: it came back through a new sign-in, unsaved. */
+  info?: string;
 }
 
 const idOf = (param: string) =>
@@ -58,6 +60,7 @@ export function animalRoutes(scope: FastifyInstance, context: ConsoleContext): v
       view,
       <>
         {view.saved && <p class="notice done">{m.saved(view.pet.name)}</p>}
+        {view.info && <p class="notice done">{view.info}</p>}
         {view.pet.published && view.pet.status !== 'sold' && (
           <p class="link-line">
             <a href={`/adopt/pets/${view.pet.id}`}>{m.publicPage}</a>
@@ -89,6 +92,17 @@ export function animalRoutes(scope: FastifyInstance, context: ConsoleContext): v
       </>,
     );
   }
+
+  context.resumable.push({
+    path: /^\/console\/animals\/[1-9][0-9]{0,15}$/,
+    async resume(request, reply, path, values) {
+      const tagged = await found(path.split('/').pop()!);
+      if (!tagged) return notFound(request, reply);
+      // The ETag the form was opened with, so that a change made meanwhile is still caught at the save.
+      const etag = values.etag ?? tagged.etag;
+      return show(request, reply, 200, { pet: tagged.pet, etag, values, errors: [], info: m.resumed });
+    },
+  });
 
   scope.get<{ Params: { id: string } }>('/animals/:id', async (request, reply) => {
     const tagged = await found(request.params.id);

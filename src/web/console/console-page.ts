@@ -8,6 +8,21 @@ import type { SignedIn } from '../../services/staff/sessions.js';
 import type { Messages } from '../messages/en.js';
 import { ConsoleLayout } from './console-layout.js';
 
+/**
+ * A form that survives its session's end: posted after the session expired, its values travel through the
+ * sign-in page (in hidden fields, never the URL), and once signed in it is shown again filled, unsaved.
+ */
+export interface ResumableForm {
+  path: RegExp;
+  /** Shows the form at `path` filled with `values`, for the request just signed in. */
+  resume(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    path: string,
+    values: Record<string, string>,
+  ): Promise<FastifyReply>;
+}
+
 export interface ConsoleContext {
   messages: Messages;
   publicUrl: string;
@@ -15,6 +30,8 @@ export interface ConsoleContext {
   stylesheetHref: string;
   /** How long the session cookie is kept, in seconds: the session's longest life. */
   cookieSeconds: number;
+  /** The forms a sign-in in the middle of an edit takes back to. */
+  resumable: ResumableForm[];
 }
 
 declare module 'fastify' {

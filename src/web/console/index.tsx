@@ -14,7 +14,8 @@ import { animalsRoutes } from './animals.js';
 import { sendConsolePage, sendNotFound, seeOther, type ConsoleContext } from './console-page.js';
 import { postAllowed } from './csrf.js';
 import { clearSessionCookie, sessionIdOf } from './session-cookie.js';
-import { signInRoutes } from './sign-in.js';
+import { signInRoutes, signInToResume } from './sign-in.js';
+import { fromThisSite } from '../site-origin.js';
 import { welcomeRoutes } from './welcome.js';
 
 /** The pages a browser may open without a session. */
@@ -34,6 +35,7 @@ export const consolePages: FastifyPluginAsync<ConsoleOptions> = async (app, { cl
     staff: app.services.staff,
     stylesheetHref: `/console/assets/${stylesheet.name}`,
     cookieSeconds: consoleSessionDays * 86_400,
+    resumable: [],
   };
   const policy = pagePolicy(publicUrl);
   const e = context.messages.console.errors;
@@ -67,11 +69,15 @@ export const consolePages: FastifyPluginAsync<ConsoleOptions> = async (app, { cl
           const next = path === '/console' || path === '/console/' ? '' : `?next=${encodeURIComponent(path)}`;
           return seeOther(reply, `/console/sign-in${next}`);
         }
-        return seeOther(reply, '/console/sign-in?done=expired');
+        // A form posted after its session ended: the pre-handler, once the body is read, keeps its values.
       });
 
       scope.addHook('preHandler', async (request, reply) => {
-        if (request.method !== 'POST' || postAllowed(publicUrl, request, request.signedIn)) return;
+        if (request.method !== 'POST') return;
+        const path = request.url.split('?')[0]!;
+        if (!request.signedIn && !openPaths.has(path) && fromThisSite(publicUrl, request))
+          return signInToResume(context, request, reply);
+        if (postAllowed(publicUrl, request, request.signedIn)) return;
         request.log.info('console: a POST without this site’s Origin or the session’s token was refused');
         return sendConsolePage(
           context,

@@ -249,6 +249,9 @@ export const en = {
         'PETSTORE_TRUST_PROXY to the proxy’s address.',
       signedOut: 'You are signed out.',
       expired: 'Your session ended. Sign in again to go on.',
+      resume:
+        'Your session ended before your changes were saved. They are kept: sign in again, and they come back ' +
+        'in the form, ready to save.',
     },
     welcome: {
       title: 'Choose your password',
@@ -303,6 +306,7 @@ export const en = {
       saveMine: 'Save mine anyway',
       startFromTheirs: 'Start from theirs',
       saved: (name: string) => `${name} was saved.`,
+      resumed: 'You are signed in again. Your changes are below and not saved yet: check them, then save.',
       conflict:
         'Someone else changed this animal after you opened the form. Your values are kept below; where the ' +
         'saved animal now differs, its value is shown under the field.',
