@@ -5,6 +5,9 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastif
 import { ApiError } from '../errors/api-error.js';
 import { maxSafeId } from '../domain/resource-id.js';
 import type { Pet } from '../domain/pet.js';
+import type { Shelter } from '../domain/shelter.js';
+import type { VersionView } from '../speed/index.js';
+import { accentCss, accentFileName, accentOfFileName } from './assets/accent-stylesheet.js';
 import { embedScriptOf } from './assets/embed-script.js';
 import { frameHeightScript } from './assets/frame-height.js';
 import { stylesheet } from './assets/stylesheet.js';
@@ -22,7 +25,7 @@ import { listPets } from './public/list-pets.js';
 import { PetPage } from './public/pet-page.js';
 import { robotsOf, sitemapOf } from './public/sitemap.js';
 import { originOfRequest } from './site-origin.js';
-import type { ComponentChildren } from 'preact';
+import type { ComponentChildren, VNode } from 'preact';
 
 const stylesheetHref = `/adopt/assets/${stylesheet.name}`;
 const frameScriptHref = `/adopt/assets/${frameHeightScript.name}`;
@@ -33,7 +36,7 @@ const descriptionLength = 155;
 const page = { schema: { hide: true } };
 
 export const publicPages: FastifyPluginAsync = async (app) => {
-  const { pets, catalog, speed } = app.services;
+  const { pets, catalog, shelter, speed } = app.services;
   const { publicUrl } = app.config;
   const messages: Messages = en;
   const policy = pagePolicy(publicUrl);
@@ -43,12 +46,29 @@ export const publicPages: FastifyPluginAsync = async (app) => {
   const originOf = (request: FastifyRequest) => originOfRequest(publicUrl, request);
   const absolute = (request: FastifyRequest, url: string) =>
     url.startsWith('/') ? originOf(request) + url : url;
-  const framed = (head: PageHead, children: ComponentChildren) => (
-    <Layout messages={messages} head={head} stylesheetHref={stylesheetHref} frameScriptHref={frameScriptHref}>
+  /** The request's one view of the versions, made on its first read: every read of its page goes through it. */
+  const views = new WeakMap<FastifyRequest, VersionView>();
+  const viewOf = (request: FastifyRequest): VersionView => {
+    let view = views.get(request);
+    if (!view) views.set(request, (view = speed.view(true)));
+    return view;
+  };
+  /** A page in its frame, with the shelter's details as the page's own view reads them. */
+  const framed = async (request: FastifyRequest, head: PageHead, children: ComponentChildren) =>
+    inLayout(head, children, await shelter.get(viewOf(request)));
+  const inLayout = (head: PageHead, children: ComponentChildren, details?: Shelter): VNode => (
+    <Layout
+      messages={messages}
+      head={head}
+      stylesheetHref={stylesheetHref}
+      accentHref={details?.accentColour ? `/adopt/assets/${accentFileName(details.accentColour)}` : undefined}
+      shelter={details}
+      frameScriptHref={frameScriptHref}
+    >
       {children}
     </Layout>
   );
-  const errorPage = (status: number, ownText?: string) => {
+  const errorPage = async (request: FastifyRequest, status: number, ownText?: string) => {
     const e = messages.errors;
     const [title, text] =
       status === 404
@@ -56,10 +76,13 @@ export const publicPages: FastifyPluginAsync = async (app) => {
         : status < 500
           ? [e.badRequestTitle, e.badRequestText]
           : [e.serverTitle, e.serverText];
-    return framed(
-      { title, noIndex: true },
-      <ErrorPage messages={messages} title={title} text={ownText ?? text} />,
-    );
+    const content = <ErrorPage messages={messages} title={title} text={ownText ?? text} />;
+    // The error may be the store's own: the page is still shown, without the shelter's details.
+    const details = await shelter.get(viewOf(request)).catch((error: unknown) => {
+      request.log.warn({ err: error }, 'error page: the shelter could not be read');
+      return undefined;
+    });
+    return inLayout({ title, noIndex: true }, content, details);
   };
 
   app.addHook('onRequest', async (_request, reply) => {
@@ -79,19 +102,21 @@ export const publicPages: FastifyPluginAsync = async (app) => {
         if (!isEmbedded(request)) return;
         reply.header('content-security-policy', embeddedPolicy).removeHeader('x-frame-options');
       });
-      adopt.setNotFoundHandler((_request, reply) => sendUncachedPage(reply, 404, errorPage(404)));
-      adopt.setErrorHandler((error, request, reply) => {
+      adopt.setNotFoundHandler(async (request, reply) =>
+        sendUncachedPage(reply, 404, await errorPage(request, 404)),
+      );
+      adopt.setErrorHandler(async (error, request, reply) => {
         // Fastify's own refusals (a body too large, one it cannot parse) carry their 4xx status.
         const own = (error as { statusCode?: number }).statusCode;
         const status =
           error instanceof ApiError ? error.status : own !== undefined && own >= 400 && own < 500 ? own : 500;
         if (status >= 500) request.log.error({ err: error }, 'page failed');
         else request.log.info({ code: error instanceof ApiError ? error.code : undefined }, 'page refused');
-        return sendUncachedPage(reply, status, errorPage(status));
+        return sendUncachedPage(reply, status, await errorPage(request, status));
       });
 
       adopt.get('/', page, async (request, reply) => {
-        const view = speed.view(true);
+        const view = viewOf(request);
         const form = readListForm(request.query as Record<string, string | string[]>);
         const [categories, listed] = await Promise.all([
           catalog.listCategories(view),
@@ -105,14 +130,18 @@ export const publicPages: FastifyPluginAsync = async (app) => {
         return sendPage(
           request,
           reply,
-          framed(head, <ListPage messages={messages} form={form} categories={categories} listed={listed} />),
+          await framed(
+            request,
+            head,
+            <ListPage messages={messages} form={form} categories={categories} listed={listed} />,
+          ),
         );
       });
 
       adopt.get<{ Params: { id: string } }>('/pets/:id', page, async (request, reply) => {
         const pet = await shownPet(request.params.id);
-        if (!pet) return sendUncachedPage(reply, 404, errorPage(404));
-        const categories = await catalog.listCategories(speed.view(true));
+        if (!pet) return sendUncachedPage(reply, 404, await errorPage(request, 404));
+        const categories = await catalog.listCategories(viewOf(request));
         const species =
           categories.find((c) => c.id === pet.categoryId)?.name ?? messages.unknownSpecies(pet.categoryId);
         const primary = pet.photos[0];
@@ -125,7 +154,7 @@ export const publicPages: FastifyPluginAsync = async (app) => {
         return sendPage(
           request,
           reply,
-          framed(head, <PetPage messages={messages} pet={pet} species={species} />),
+          await framed(request, head, <PetPage messages={messages} pet={pet} species={species} />),
         );
       });
 
@@ -143,13 +172,23 @@ export const publicPages: FastifyPluginAsync = async (app) => {
           request,
           reply,
           'application/xml; charset=utf-8',
-          await sitemapOf(pets, originOf(request), speed.view(true)),
+          await sitemapOf(pets, originOf(request), viewOf(request)),
         ),
       );
 
       adopt.get(`/assets/${stylesheet.name}`, page, async (_request, reply) =>
         reply.header('cache-control', assetCaching).type('text/css; charset=utf-8').send(stylesheet.text),
       );
+
+      // Any colour's stylesheet, made of its numbers alone: a name that holds no colour is the 404 page.
+      adopt.get<{ Params: { name: string } }>('/assets/:name', page, async (request, reply) => {
+        const channels = accentOfFileName(request.params.name);
+        if (!channels) return sendUncachedPage(reply, 404, await errorPage(request, 404));
+        return reply
+          .header('cache-control', assetCaching)
+          .type('text/css; charset=utf-8')
+          .send(accentCss(channels));
+      });
 
       adopt.get(`/assets/${frameHeightScript.name}`, page, async (_request, reply) =>
         reply.header('cache-control', assetCaching).type(javaScript).send(frameHeightScript.text),

@@ -3,6 +3,7 @@
 // without JavaScript (the form's errors and its success included), user text inert, reflow at 320 and 360 px,
 // visible focus and targets of at least 24 × 24 px, and no request elsewhere.
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import { after, before, describe, test } from 'node:test';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
@@ -297,6 +298,66 @@ describe('public pages in Chromium', { skip: browserSkip() }, () => {
     const stored = (await applications()).find((a) => a.applicant.email === email);
     assert.equal(stored?.applicant.name, 'Kay Board');
     await close();
+  });
+
+  test('with every detail of the shelter set (a logo, an accent at 4.5:1), axe finds nothing and the pages reflow', async () => {
+    const api = (method: string, path: string, body?: BodyInit, type?: string) =>
+      fetch(`${site.server.baseUrl}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${site.server.key}`, ...(type ? { 'content-type': type } : {}) },
+        ...(body === undefined ? {} : { body }),
+      });
+    const patch = (details: object) => api('PATCH', '/shelter', JSON.stringify(details), 'application/json');
+    const details = {
+      name: 'Hillside Animal Rescue',
+      intro: 'Dogs, cats and rabbits near Leeds.\nEvery one of them vaccinated.',
+      email: 'hello@hillside.example',
+      phone: '+44 113 496 0000',
+      address: '1 Hill Road\nLeeds LS1 1AA',
+      website: 'https://hillside.example/a-rather-long-address/that-must-wrap-at-320px',
+      openingHours: 'Tue–Sat 10:00–16:00\nSun 12:00–15:00',
+      // 4.54:1 on white, just above the API's bound: the darker shade must read on the shaded footer.
+      accentColour: '#767676',
+    };
+    assert.equal((await patch(details)).status, 200);
+    const logo = await readFile(new URL('../../examples/photos/luna.jpg', import.meta.url));
+    assert.equal((await api('PUT', '/shelter/logo', logo, 'image/jpeg')).status, 200);
+    try {
+      for (const [name, path] of [
+        ['the list filtered', '/adopt?categoryId=2&age=young'],
+        ['an animal page', `/adopt/pets/${site.ids.withPhotos}`],
+        ['the 404', '/adopt/pets/999999'],
+        ['the application form', '/adopt/apply'],
+      ]) {
+        for (const width of [1280, 320]) {
+          const { page, problems, close } = await open(path!, { width });
+          assert.equal(await page.locator('.site-header a').textContent(), details.name);
+          assert.equal(await page.locator('.site-header img').getAttribute('alt'), details.name);
+          assert.ok(
+            await page.locator('.site-header img').evaluate((img: HTMLImageElement) => img.naturalWidth > 0),
+          );
+          const colour = await page
+            .locator('.site-footer a')
+            .first()
+            .evaluate((a) => getComputedStyle(a).color);
+          assert.equal(colour, 'rgb(89, 89, 89)', 'the accent’s darker shade');
+          const { violations } = await new AxeBuilder({ page }).withTags(wcag).analyze();
+          const found = violations.map(
+            (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+          );
+          assert.deepEqual(found, [], `${name} at ${width} px`);
+          const overflow = await page.evaluate(
+            () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+          );
+          assert.ok(overflow <= 0, `${name} at ${width} px overflows by ${overflow} px`);
+          assert.deepEqual(problems, [], `${name}: no console error (a CSP refusal would be one)`);
+          await close();
+        }
+      }
+    } finally {
+      await patch(Object.fromEntries(Object.keys(details).map((field) => [field, null])));
+      assert.equal((await api('DELETE', '/shelter/logo')).status, 204);
+    }
   });
 });
 

@@ -57,6 +57,16 @@ h2 { font-size: 1.375rem; line-height: 1.3; margin: 1.5rem 0 0.5rem; }
 .site-footer { border-top: 1px solid var(--line); background: var(--shade); padding: 1.25rem 0; }
 .site-footer p { margin: 0; }
 .site-footer a { display: inline-block; padding: 0.25rem 0; }
+/* Links on a shaded box: an accent colour's darker shade (its stylesheet), which reads on the shade too. */
+.site-footer a, .filters a { color: var(--accent-on-shade, var(--accent)); }
+.site-footer a:hover, .filters a:hover { color: var(--accent-dark); }
+.site-header .logo { height: 2.5rem; width: auto; margin-right: 0.75rem; background: var(--paper); }
+.shelter-intro, .contact dd { white-space: pre-line; }
+.site-footer .shelter-intro { max-width: 40rem; margin-bottom: 1rem; }
+.contact { font-style: normal; margin: 0 0 1rem; }
+.contact dl { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: 0.25rem 1rem; margin: 0; }
+.contact dt { font-weight: 700; padding: 0.25rem 0; }
+.contact dd { margin: 0; padding: 0.25rem 0; }
 
 .filters { background: var(--shade); padding: 1rem; margin: 0 0 1.5rem; border-radius: 4px; }
 .filters h2 { margin-top: 0; }

@@ -6,8 +6,15 @@ export const en = {
   lang: 'en',
   siteName: 'Animals for adoption',
   skipToContent: 'Skip to the animals',
+  /** A page's title once the shelter has a name. */
+  titleWithName: (title: string, name: string) => `${title} | ${name}`,
   footer: {
     api: 'For developers: the API',
+    email: 'Email',
+    phone: 'Phone',
+    address: 'Address',
+    website: 'Website',
+    openingHours: 'Opening hours',
   },
   /** The title of the frame embed.js puts on another site. */
   embedFrameTitle: 'Animals for adoption',

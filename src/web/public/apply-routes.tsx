@@ -16,10 +16,10 @@ import { isFormBody, readFormBody } from './form-body.js';
 
 export interface ApplyRoutesOptions {
   messages: Messages;
-  /** The page's frame: layout, head and all. */
-  framed: (head: PageHead, content: VNode) => VNode;
+  /** The page's frame: layout, head and all, with the shelter's details as the request reads them. */
+  framed: (request: FastifyRequest, head: PageHead, content: VNode) => Promise<VNode>;
   /** A friendly error page of this status; `text` in place of the status's own words. */
-  errorPage: (status: number, text?: string) => VNode;
+  errorPage: (request: FastifyRequest, status: number, text?: string) => Promise<VNode>;
   /** The animal a page may show, or none (unknown, sold, removed or unpublished). */
   shownPet: (param: string) => Promise<Pet | undefined>;
   originOf: (request: FastifyRequest) => string;
@@ -64,7 +64,8 @@ export async function applyRoutes(adopt: FastifyInstance, options: ApplyRoutesOp
     return sendUncachedPage(
       reply,
       refused?.status ?? 200,
-      framed(
+      await framed(
+        request,
         head,
         <ApplicationPage
           messages={messages}
@@ -80,11 +81,12 @@ export async function applyRoutes(adopt: FastifyInstance, options: ApplyRoutesOp
     );
   }
 
-  const sent = (reply: FastifyReply, email: string) =>
+  const sent = async (request: FastifyRequest, reply: FastifyReply, email: string) =>
     sendUncachedPage(
       reply,
       200,
-      framed(
+      await framed(
+        request,
         { title: m.sent.title, noIndex: true },
         <ApplicationSentPage messages={messages} email={email} />,
       ),
@@ -92,24 +94,24 @@ export async function applyRoutes(adopt: FastifyInstance, options: ApplyRoutesOp
 
   async function show(request: FastifyRequest, reply: FastifyReply) {
     const pet = await petOf(request);
-    if (pet === null) return sendUncachedPage(reply, 404, errorPage(404));
+    if (pet === null) return sendUncachedPage(reply, 404, await errorPage(request, 404));
     return sendForm(request, reply, pet);
   }
 
   async function receive(request: FastifyRequest, reply: FastifyReply) {
     // No cookie holds a session here, so the form's own token and the Origin header stand against forgery.
     if (request.headers.origin !== originOf(request))
-      return sendUncachedPage(reply, 403, errorPage(403, m.errors.origin));
+      return sendUncachedPage(reply, 403, await errorPage(request, 403, m.errors.origin));
     // The form's own encoding alone: a JSON body is for the API, and its values need not be texts.
-    if (!isFormBody(request)) return sendUncachedPage(reply, 415, errorPage(415));
+    if (!isFormBody(request)) return sendUncachedPage(reply, 415, await errorPage(request, 415));
     const pet = await petOf(request);
-    if (pet === null) return sendUncachedPage(reply, 404, errorPage(404));
+    if (pet === null) return sendUncachedPage(reply, 404, await errorPage(request, 404));
     const values = request.body as FormValues;
     const email = (values['applicant.email'] ?? '').trim();
     if ((values[trapField] ?? '') !== '') {
       // A robot: it is told what a person would be, and nothing is stored.
       request.log.info('application form: the robots’ field was filled in; nothing stored');
-      return sent(reply, email);
+      return sent(request, reply, email);
     }
     const verdict = formTokens.check(values[tokenField]);
     if (verdict !== 'ok') {
@@ -135,7 +137,7 @@ export async function applyRoutes(adopt: FastifyInstance, options: ApplyRoutesOp
       // An open application from the same address for the same animal: the page must not tell anyone so.
       if (!(error instanceof ApiError) || error.code !== 'application_exists') throw error;
     }
-    return sent(reply, email);
+    return sent(request, reply, email);
   }
 
   for (const path of ['/apply', '/pets/:id/apply']) {
