@@ -1,5 +1,5 @@
-// The SDK's catalogue calls against a real listening server, on every backend: list, add, rename, and the
-// service's refusals as PetstoreError.
+// The SDK's catalogue and shelter calls against a real listening server, on every backend: list, add, rename,
+// the shelter's details read, changed and cleared, and the service's refusals as PetstoreError.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { PetstoreClient } from '@petstore/client';
@@ -34,6 +34,32 @@ for (const backend of backends) {
       assert.equal((await failureOf(client.createBreed(1, 'BEAGLE'))).code, 'breed_exists');
       assert.equal((await failureOf(client.listBreeds(987654))).code, 'category_not_found');
       assert.equal((await failureOf(client.renameCategory(987654, 'X'))).code, 'category_not_found');
+    });
+
+    test('updateShelter sets and clears fields; getShelter reads them back', async () => {
+      assert.equal((await client.getShelter()).name, null);
+      const changed = await client.updateShelter({
+        name: 'Hillside Rescue',
+        email: 'hello@hillside.example',
+      });
+      assert.equal(changed.name, 'Hillside Rescue');
+      assert.deepEqual(await client.getShelter(), changed);
+      const cleared = await client.updateShelter({ email: null });
+      assert.deepEqual([cleared.name, cleared.email], ['Hillside Rescue', null]);
+    });
+
+    test('a pale accent colour and a key without shelter:write fail with the service’s codes', async () => {
+      const pale = await failureOf(client.updateShelter({ accentColour: '#ffcc00' }));
+      assert.deepEqual([pale.code, pale.status], ['low_contrast', 400]);
+      assert.match(pale.message, /1\.5\d?:1/);
+      const reader = await server.app.services.apiKeys.create({
+        name: 'reader',
+        plan: 'free',
+        scopes: ['pets:read'],
+      });
+      const readOnly = new PetstoreClient({ baseUrl: server.baseUrl, apiKey: reader.key });
+      assert.equal((await readOnly.getShelter()).name, 'Hillside Rescue');
+      assert.equal((await failureOf(readOnly.updateShelter({ name: 'X' }))).code, 'insufficient_scope');
     });
   });
 }

@@ -18,6 +18,8 @@ export {
   type OrderStatus,
   type Pet,
   type PetPatch,
+  type Shelter,
+  type ShelterChanges,
   type PetStatus,
   type PetSync,
   type PetWithEtag,

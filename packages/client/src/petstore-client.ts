@@ -24,6 +24,10 @@ export type Inventory = components['schemas']['Inventory'];
 export type Event = components['schemas']['Event'];
 export type Category = components['schemas']['Category'];
 export type Breed = components['schemas']['Breed'];
+/** The shelter's own details, which the adoption pages show in their header and footer. */
+export type Shelter = components['schemas']['Shelter'];
+/** A change to the shelter's details: the fields given are set, `null` clears one. */
+export type ShelterChanges = components['schemas']['ShelterChanges'];
 /** A photo of an animal: its place among the animal's photos and the URLs of its four sizes. */
 export type Photo = components['schemas']['Photo'];
 /** The image types an upload may declare; the service reads the real type from the bytes. */
@@ -709,6 +713,31 @@ export class PetstoreClient {
         headers: { 'x-request-id': requestId },
         body: { name },
       }),
+    );
+  }
+
+  /**
+   * The shelter's details: name, intro, contact details, opening hours, accent colour and logo.
+   *
+   * @example
+   * const { name } = await client.getShelter();
+   */
+  async getShelter(): Promise<Shelter> {
+    const requestId = crypto.randomUUID();
+    return this.#call(requestId, () => this.#api.GET('/shelter', { headers: { 'x-request-id': requestId } }));
+  }
+
+  /**
+   * Changes the shelter's details (scope `shelter:write`): each field given is set, `null` clears it. An
+   * accent colour under 4.5:1 on white fails with `low_contrast`, naming its ratio. Safe to retry.
+   *
+   * @example
+   * await client.updateShelter({ name: 'Hillside Rescue', accentColour: '#005a8d' });
+   */
+  async updateShelter(changes: ShelterChanges): Promise<Shelter> {
+    const requestId = crypto.randomUUID();
+    return this.#call(requestId, () =>
+      this.#api.PATCH('/shelter', { headers: { 'x-request-id': requestId }, body: changes }),
     );
   }
 
