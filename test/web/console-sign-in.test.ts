@@ -102,7 +102,7 @@ for (const backend of backends) {
         return { res, ms: Number(process.hrtime.bigint() - started) / 1e6 };
       };
       const times = { unknown: [] as number[], wrong: [] as number[] };
-      for (let i = 0; i < 7; i++) {
+      for (let i = 0; i < 11; i++) {
         // Each unknown email is new, and a day passes between rounds, so that no throttle takes part; the
         // order alternates, and the first round only warms up.
         const unknown = () => attempt(`nobody.${i}.${process.pid}@example.org`, 'a wrong password!');
@@ -122,9 +122,10 @@ for (const backend of backends) {
       }
       const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
       const ratio = median(times.unknown) / median(times.wrong);
-      // Both compute one argon2id hash (tens of milliseconds); a lookup alone would be well under 0.3 ×.
+      // Both compute one argon2id hash (tens of milliseconds); without it an unknown email took 0.17 ×,
+      // so the wide bounds hold on a loaded machine and still catch it.
       assert.ok(
-        ratio > 0.5 && ratio < 2,
+        ratio > 0.33 && ratio < 3,
         `unknown ${median(times.unknown)} ms, wrong ${median(times.wrong)} ms`,
       );
     });
@@ -156,6 +157,11 @@ for (const backend of backends) {
       assert.equal(out.statusCode, 303);
       assert.equal(cookieSet(out), '');
       assert.equal((await consoleBrowser(t, { sessionId: kept }).get('/console')).statusCode, 303);
+      // A POST with the ended session is asked to sign in, and then goes to the list: nothing to carry back.
+      const late = await consoleBrowser(t, { sessionId: kept }).post('/console/sign-out', {}, { csrf: null });
+      assert.equal(late.statusCode, 401);
+      assert.match(late.body, /name="next" value="\/console"/);
+      assert.doesNotMatch(late.body, /name="carried\./);
 
       const phone = consoleBrowser(t);
       const laptop = consoleBrowser(t);

@@ -34,12 +34,21 @@ const carriedIn = (body: Record<string, string | undefined>) =>
 /** The sign-in page in place of a form posted after its session ended: its values kept in the page. */
 export function signInToResume(context: ConsoleContext, request: FastifyRequest, reply: FastifyReply) {
   const body = (request.body ?? {}) as Record<string, string>;
+  const path = request.url.split('?')[0]!;
+  // Only a form that can come back is carried (an edit); any other POST (sign out) starts again at the list.
+  if (!context.resumable.some((form) => form.path.test(path)))
+    return showSignIn(context, request, reply, 401, {
+      email: '',
+      errors: [],
+      info: context.messages.console.signIn.expired,
+      next: '/console',
+    });
   const carried = Object.fromEntries(Object.entries(body).filter(([name]) => !notCarried.has(name)));
   return showSignIn(context, request, reply, 401, {
     email: '',
     errors: [],
     info: context.messages.console.signIn.resume,
-    next: request.url.split('?')[0]!,
+    next: path,
     carried,
   });
 }
