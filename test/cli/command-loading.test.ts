@@ -114,6 +114,7 @@ test('--help still lists every command', async () => {
     'serve',
     'migrate',
     'keys',
+    'staff',
     'pets',
     'webhooks',
     'orders',
