@@ -207,6 +207,40 @@ for (const backend of backends) {
       assert.equal(signIn.statusCode, 403);
     });
 
+    test('bad input is an HTML page of its status, never a 500: a crafted next, a JSON body, a body too large', async () => {
+      const { browser } = await signedInAs(t, 'staff');
+      const cookie = `${sessionCookieName}=${browser.sessionId}`;
+      for (const next of [
+        '/console?a\r\nX-Evil: 1',
+        '//evil.example',
+        'https://evil.example/',
+        '/console\\x',
+      ]) {
+        const res = await t.request({
+          url: `/console/sign-in?next=${encodeURIComponent(next)}`,
+          headers: { cookie },
+        });
+        assert.equal(res.statusCode, 303, next);
+        assert.equal(res.headers.location, '/console', next);
+      }
+      const csrf = csrfOf((await browser.get('/console')).body)!;
+      const json = await t.request({
+        method: 'POST',
+        url: '/console/account/password',
+        headers: { cookie, origin: 'http://localhost:80', 'content-type': 'application/json' },
+        payload: { csrf, current: 5, next: ['x'] },
+      });
+      assert.equal(json.statusCode, 415);
+      assert.match(json.headers['content-type'] as string, /^text\/html/);
+      const large = await browser.post('/console/account/password', {
+        current: 'x'.repeat(70_000),
+        next: 'y',
+      });
+      assert.equal(large.statusCode, 413);
+      assert.match(large.headers['content-type'] as string, /^text\/html/);
+      assert.match(large.body, /<h1>/);
+    });
+
     test('after 5 failures every attempt waits, longer each time, and the page says how long', async () => {
       const { email } = await signedInAs(t, 'staff');
       const browser = consoleBrowser(t);

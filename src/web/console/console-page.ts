@@ -80,15 +80,29 @@ export function sendForbidden(
   ]);
 }
 
-/** 404 for a console page or an animal that does not exist, with the way back to the animals. */
-export function sendNotFound(
+/**
+ * An error page of the console: 404 for a page or an animal that does not exist, a refused request (a body
+ * too large, of another type) or a fault, each with the way back to the animals.
+ */
+export function sendErrorPage(
   context: ConsoleContext,
   request: FastifyRequest,
   reply: FastifyReply,
+  status: number,
 ): FastifyReply {
-  const title = context.messages.errors.notFoundTitle;
-  return sendConsolePage(context, request, reply, 404, title, [
+  const e = context.messages.errors;
+  const [title, text] =
+    status === 404
+      ? [e.notFoundTitle, undefined]
+      : status < 500
+        ? [e.badRequestTitle, context.messages.console.errors.refusedText]
+        : [e.serverTitle, e.serverText];
+  return sendConsolePage(context, request, reply, status, title, [
     h('h1', null, title),
+    text && h('p', null, text),
     h('p', { class: 'link-line' }, h('a', { href: '/console' }, context.messages.console.nav.animals)),
   ]);
 }
+
+export const sendNotFound = (context: ConsoleContext, request: FastifyRequest, reply: FastifyReply) =>
+  sendErrorPage(context, request, reply, 404);

@@ -7,11 +7,18 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { stylesheet } from '../assets/stylesheet.js';
 import { en } from '../messages/en.js';
 import { assetCaching, pagePolicy } from '../page-headers.js';
-import { readFormBody } from '../public/form-body.js';
+import { isFormBody, readFormBody } from '../public/form-body.js';
+import { ApiError } from '../../errors/api-error.js';
 import { accountRoutes } from './account.js';
 import { animalRoutes } from './animal-page.js';
 import { animalsRoutes } from './animals.js';
-import { sendConsolePage, sendNotFound, seeOther, type ConsoleContext } from './console-page.js';
+import {
+  sendConsolePage,
+  sendErrorPage,
+  sendNotFound,
+  seeOther,
+  type ConsoleContext,
+} from './console-page.js';
 import { postAllowed } from './csrf.js';
 import { clearSessionCookie, sessionIdOf } from './session-cookie.js';
 import { signInRoutes, signInToResume } from './sign-in.js';
@@ -74,6 +81,8 @@ export const consolePages: FastifyPluginAsync<ConsoleOptions> = async (app, { cl
 
       scope.addHook('preHandler', async (request, reply) => {
         if (request.method !== 'POST') return;
+        // The forms' own encoding alone, so that every value is a text: a JSON body is for the API.
+        if (!isFormBody(request)) return sendErrorPage(context, request, reply, 415);
         const path = request.url.split('?')[0]!;
         if (!request.signedIn && !openPaths.has(path) && fromThisSite(publicUrl, request))
           return signInToResume(context, request, reply);
@@ -94,6 +103,19 @@ export const consolePages: FastifyPluginAsync<ConsoleOptions> = async (app, { cl
 
       // Reached only when signed in: the hooks above send anyone else to sign in first.
       scope.setNotFoundHandler((request, reply) => sendNotFound(context, request, reply));
+      scope.setErrorHandler((error, request, reply) => {
+        // Fastify's own refusals (a body too large, one it cannot parse) carry their 4xx status.
+        const own = (error as { statusCode?: number }).statusCode;
+        const status =
+          error instanceof ApiError ? error.status : own !== undefined && own >= 400 && own < 500 ? own : 500;
+        if (status >= 500) request.log.error({ err: error }, 'console page failed');
+        else
+          request.log.info(
+            { code: error instanceof ApiError ? error.code : undefined },
+            'console page refused',
+          );
+        return sendErrorPage(context, request, reply, status);
+      });
 
       scope.get(`/assets/${stylesheet.name}`, async (_request, reply) =>
         reply.header('cache-control', assetCaching).type('text/css; charset=utf-8').send(stylesheet.text),

@@ -56,7 +56,8 @@ export function signInToResume(context: ConsoleContext, request: FastifyRequest,
 /** Where to go after signing in: a console path only, so that the link cannot send anyone elsewhere. */
 export const safeNext = (next: unknown): string =>
   typeof next === 'string' &&
-  /^\/console(\/[A-Za-z0-9/_-]*)?(\?[^\\]*)?$/.test(next) &&
+  // Visible characters only, and no backslash: nothing a Location header or a browser could read otherwise.
+  /^\/console(\/[A-Za-z0-9/_-]*)?(\?[!-[\]-~]*)?$/.test(next) &&
   !next.startsWith('//')
     ? next
     : '/console';

@@ -342,6 +342,9 @@ export const en = {
       summary: 'There is a problem',
       forbiddenTitle: 'You cannot open this page',
       forbiddenText: 'Your role does not allow it. Ask an admin of the console if you need it.',
+      refusedText:
+        'The request could not be taken: a form sent from another program, or one too large. Open the page ' +
+        'again and repeat the change from there.',
       csrf: 'The form had expired or did not come from this console. Open the page again and repeat the change.',
     },
   },
