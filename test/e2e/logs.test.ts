@@ -23,10 +23,11 @@ test('no log line holds a key, while each request is logged with its id, route, 
     await server.stop();
     await deployment.remove();
   }
-  const lines = server.output.map((line) => JSON.parse(line) as Record<string, unknown>);
-  for (const line of lines) {
-    assert.doesNotMatch(JSON.stringify(line), /pet_live_[0-9A-Za-z]{10}/, 'no key-shaped text');
-  }
+  for (const line of server.output) assert.doesNotMatch(line, /pet_live_[0-9A-Za-z]{10}/, 'no key-shaped text');
+  // Besides the JSON log lines, the process prints the first admin's sign-in banner as plain text.
+  const lines = server.output
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
   const completed = lines.filter(
     (line) => line.msg === 'request completed' && String(line.url).startsWith('/v1'),
   );
