@@ -12,7 +12,12 @@ import { leftOut } from '../left-out.js';
 import type { Database } from '../store/schema.js';
 import type { Store } from '../store/store.js';
 import { insertPetTerms } from '../store/repositories/pet-terms-repository.js';
-import { findPetCreationTime, findPetsByIds, insertPets } from '../store/repositories/pets-repository.js';
+import {
+  findOpenOrderId,
+  findPetCreationTime,
+  findPetsByIds,
+  insertPets,
+} from '../store/repositories/pets-repository.js';
 import { readSetting } from '../store/repositories/settings-repository.js';
 import { eachAlone, type ItemEnding } from '../store/savepoint.js';
 import type { Speed, VersionView } from '../speed/index.js';
@@ -55,6 +60,8 @@ export interface PetsService {
   updateIdempotently(change: PetChange, scope: IdempotencyScope): Promise<IdempotentOutcome<TaggedPet>>;
   /** Removes the pet, leaving a tombstone that its events and orders still name. */
   remove(id: number): Promise<void>;
+  /** The id of the pet's open order (placed or approved), which alone may then move its status. */
+  openOrderId(id: number): Promise<number | undefined>;
 }
 
 /** Pages kept in memory (where a data version exists), each at most 100 pets: a few megabytes at most. */
@@ -171,6 +178,8 @@ export async function createPetsService(
       if (!tagged) throw new ApiError('pet_not_found', id);
       return tagged;
     },
+
+    openOrderId: (id) => findOpenOrderId(store.db, id),
 
     async update(change) {
       return (await changes.run(change))!;

@@ -23,7 +23,8 @@ test('no log line holds a key, while each request is logged with its id, route, 
     await server.stop();
     await deployment.remove();
   }
-  for (const line of server.output) assert.doesNotMatch(line, /pet_live_[0-9A-Za-z]{10}/, 'no key-shaped text');
+  for (const line of server.output)
+    assert.doesNotMatch(line, /pet_live_[0-9A-Za-z]{10}/, 'no key-shaped text');
   // Besides the JSON log lines, the process prints the first admin's sign-in banner as plain text.
   const lines = server.output
     .filter((line) => line.startsWith('{'))

@@ -26,6 +26,33 @@ export interface ConsoleBrowser {
     values: Record<string, string>,
     options?: { origin?: string | null; csrf?: string | null },
   ): Promise<LightMyRequestResponse>;
+  /** Posts a form with files, as multipart/form-data, as a browser sends a form with a file input. */
+  postFiles(
+    url: string,
+    values: Record<string, string>,
+    files: PickedFile[],
+    options?: { csrf?: string | null },
+  ): Promise<LightMyRequestResponse>;
+}
+
+export interface PickedFile {
+  field: string;
+  name: string;
+  type: string;
+  bytes: Buffer;
+}
+
+/** The body and Content-Type a browser sends for these values and files, encoded by the platform's FormData. */
+async function multipartOf(values: Record<string, string>, files: PickedFile[]) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(values)) form.append(name, value);
+  for (const file of files)
+    form.append(file.field, new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
+  const encoded = new Request('http://localhost/', { method: 'POST', body: form });
+  return {
+    type: encoded.headers.get('content-type')!,
+    body: Buffer.from(await encoded.arrayBuffer()),
+  };
 }
 
 let addresses = 0;
@@ -71,6 +98,25 @@ export function consoleBrowser(
           ...(browser.sessionId ? { cookie: `${sessionCookieName}=${browser.sessionId}` } : {}),
         },
         payload: new URLSearchParams({ ...(token ? { csrf: token } : {}), ...values }).toString(),
+      });
+      const set = cookieSet(res);
+      if (set !== undefined) browser.sessionId = set || undefined;
+      return res;
+    },
+    async postFiles(url, values, files, { csrf } = {}) {
+      const token =
+        csrf === null ? undefined : (csrf ?? csrfOf((await browser.get('/console/account')).body));
+      const { type, body } = await multipartOf({ ...(token ? { csrf: token } : {}), ...values }, files);
+      const res = await instance.request({
+        method: 'POST',
+        url,
+        remoteAddress: address,
+        headers: {
+          'content-type': type,
+          origin,
+          ...(browser.sessionId ? { cookie: `${sessionCookieName}=${browser.sessionId}` } : {}),
+        },
+        payload: body,
       });
       const set = cookieSet(res);
       if (set !== undefined) browser.sessionId = set || undefined;

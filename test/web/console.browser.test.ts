@@ -46,9 +46,9 @@ describe('the console in Chromium', { skip: browserSkip() }, () => {
   }
 
   /** A signed-in page: the link opened, the password chosen. */
-  async function signedIn(made: BrowserContext): Promise<Page> {
+  async function signedIn(made: BrowserContext, role: 'volunteer' | 'staff' = 'volunteer'): Promise<Page> {
     const page = await made.newPage();
-    await page.goto(await newLink());
+    await page.goto(await newLink(role));
     await page.getByLabel('New password').fill(password);
     await page.getByRole('button', { name: 'Save password and sign in' }).click();
     await page.waitForURL(`${site.origin}/console`);
@@ -93,8 +93,8 @@ describe('the console in Chromium', { skip: browserSkip() }, () => {
     await page.getByLabel('Publish on the website').focus();
     await page.keyboard.press('Space');
     await page.getByRole('button', { name: 'Save changes' }).focus();
-    await page.keyboard.press('Enter');
-    await page.waitForURL(/done=saved$/);
+    // The page is at done=saved already: wait for the new one to load.
+    await Promise.all([page.waitForEvent('load'), page.keyboard.press('Enter')]);
     const api = await fetch(`${site.server.baseUrl}/pets/${id}`, {
       headers: { authorization: `Bearer ${site.server.key}` },
     });
@@ -108,6 +108,64 @@ describe('the console in Chromium', { skip: browserSkip() }, () => {
     assert.deepEqual(problems, []);
     await made.close();
   });
+
+  /** The pet as the API has it. */
+  async function apiPet(id: number) {
+    const res = await fetch(`${site.server.baseUrl}/pets/${id}`, {
+      headers: { authorization: `Bearer ${site.server.key}` },
+    });
+    return (await res.json()) as { name: string; published: boolean; photos: Array<{ id: string }> };
+  }
+
+  for (const javaScript of [false, true]) {
+    test(`by keyboard ${javaScript ? 'with' : 'without'} JavaScript: take in a cat with two photos, fix a typo, unpublish, publish`, async () => {
+      const { context: made, problems } = await context({ javaScript });
+      const page = await signedIn(made);
+      await page.getByRole('link', { name: 'Take in an animal' }).focus();
+      await page.keyboard.press('Enter');
+      await page.waitForURL(/\/console\/animals\/new$/);
+      await page.getByLabel('Name', { exact: true }).focus();
+      await page.keyboard.type('Tabithaa');
+      await page.getByLabel('Species').selectOption({ label: 'Cat' });
+      await page.getByLabel('Good with children').selectOption('yes');
+      await page.getByLabel('Description').focus();
+      await page.keyboard.type('Found in the car park.');
+      await page
+        .getByLabel('Photos')
+        .setInputFiles(['examples/photos/luna.jpg', 'examples/photos/biscuit-3.png']);
+      await page.getByRole('button', { name: 'Add animal' }).focus();
+      await page.keyboard.press('Enter');
+      await page.waitForURL(/\/console\/animals\/\d+\?done=created$/);
+      const id = Number(/animals\/(\d+)/.exec(page.url())![1]);
+      assert.equal((await apiPet(id)).photos.length, 2);
+      assert.equal(await page.locator('.photo-list img').count(), 2);
+
+      await page.getByLabel('Name', { exact: true }).fill('Tabitha');
+      await page.getByRole('button', { name: 'Save changes' }).focus();
+      await page.keyboard.press('Enter');
+      await page.waitForURL(/done=saved$/);
+      assert.equal((await apiPet(id)).name, 'Tabitha');
+
+      await page.getByRole('button', { name: 'Take off the website' }).focus();
+      await page.keyboard.press('Enter');
+      await page.waitForURL(/done=unpublished$/);
+      assert.equal((await apiPet(id)).published, false);
+      assert.equal((await fetch(`${site.origin}/adopt/pets/${id}`)).status, 404);
+      await page.getByRole('button', { name: 'Publish on the website' }).focus();
+      await page.keyboard.press('Enter');
+      await page.waitForURL(/done=published$/);
+      assert.equal((await fetch(`${site.origin}/adopt/pets/${id}`)).status, 200);
+
+      // The second photo becomes the main one, by its button.
+      const second = (await apiPet(id)).photos[1]!.id;
+      await page.getByRole('button', { name: /^Make main photo\W+Photo 2 of 2$/ }).focus();
+      await page.keyboard.press('Enter');
+      await page.waitForURL(/done=moved#photo-/);
+      assert.equal((await apiPet(id)).photos[0]!.id, second);
+      assert.deepEqual(problems, []);
+      await made.close();
+    });
+  }
 
   test('axe finds no violation on any console page, empty or with errors', async () => {
     const { context: made } = await context();
@@ -142,10 +200,25 @@ describe('the console in Chromium', { skip: browserSkip() }, () => {
       ['the probe', `/console/animals/${site.ids.probe}`],
       ['account', '/console/account'],
       ['not found', '/console/animals/999999'],
+      ['intake', '/console/animals/new'],
+      [
+        'removing a photo',
+        `/console/animals/${site.ids.withPhotos}/photos/${(await apiPet(site.ids.withPhotos)).photos[0]!.id}/remove`,
+      ],
     ]) {
       await page.goto(site.origin + path!);
       assert.deepEqual(await violationsOf(page), [], name);
     }
+    await page.goto(`${site.origin}/console/animals/new`);
+    await page.getByLabel('Birth date').fill('last spring');
+    await page.getByLabel('Photos').setInputFiles(['examples/photos/luna.jpg']);
+    await page.getByRole('button', { name: 'Add animal' }).click();
+    await page.waitForLoadState();
+    assert.equal(await page.getByLabel('Birth date').inputValue(), 'last spring', 'kept as typed');
+    assert.deepEqual(await violationsOf(page), [], 'intake with errors');
+    const staff = await signedIn(made, 'staff');
+    await staff.goto(`${site.origin}/console/animals/${site.ids.withPhotos}/remove`);
+    assert.deepEqual(await violationsOf(staff), [], 'removing an animal');
     await page.goto(`${site.origin}/console/animals/${site.ids.withPhotos}`);
     await page.getByLabel('Name').fill('');
     await page.getByLabel('Colour').fill('x'.repeat(60));
@@ -159,7 +232,12 @@ describe('the console in Chromium', { skip: browserSkip() }, () => {
   test('at 360 px no console page scrolls sideways, and every control is at least 24 × 24 px', async () => {
     const { context: made } = await context({ width: 360 });
     const page = await signedIn(made);
-    for (const path of ['/console', `/console/animals/${site.ids.withPhotos}`, '/console/account']) {
+    for (const path of [
+      '/console',
+      `/console/animals/${site.ids.withPhotos}`,
+      '/console/account',
+      '/console/animals/new',
+    ]) {
       await page.goto(site.origin + path);
       const overflow = await page.evaluate(
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,

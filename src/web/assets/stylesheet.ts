@@ -179,6 +179,30 @@ body.embedded { min-height: 0; }
   .animals td.photo { grid-row: 1 / span 6; }
   .animals td[data-label]::before { content: attr(data-label) ": "; font-weight: 700; }
 }
+
+/* An animal's console page: its actions, its photos with their buttons, and the confirmation pages. */
+.button.secondary { background: var(--shade); color: var(--ink); border-color: var(--line); }
+.button.secondary:hover { background: var(--line); color: var(--ink); }
+.button.small { min-height: 2.25rem; padding: 0.25rem 0.75rem; font-weight: 400; }
+.button.warning { background: var(--error); }
+.button.warning:hover { background: #7a1209; }
+.warning-link { color: var(--error); }
+.animal-actions { display: flex; flex-wrap: wrap; align-items: center; gap: 0.5rem 1.25rem; margin: 0 0 1.5rem; }
+.animal-actions > * { margin: 0; }
+.published-state { font-weight: 700; }
+.photo-list { list-style: none; margin: 0 0 1.5rem; padding: 0; display: grid; gap: 1rem;
+  grid-template-columns: repeat(auto-fill, minmax(min(100%, 12rem), 1fr)); }
+.photo-list li { border: 1px solid var(--line); border-radius: 4px; padding: 0.5rem; }
+.photo-list img { display: block; width: 100%; height: auto; aspect-ratio: 4 / 3; object-fit: cover;
+  background: var(--shade); }
+.photo-place { margin: 0.25rem 0; font-weight: 700; }
+.photo-actions { display: flex; flex-wrap: wrap; align-items: center; gap: 0.5rem; }
+.photo-actions form { margin: 0; }
+.photo-actions a { display: inline-block; padding: 0.25rem 0; }
+.confirm { display: flex; flex-wrap: wrap; align-items: center; gap: 1rem; margin-top: 1rem; }
+.confirm a { display: inline-block; padding: 0.5rem 0; }
+input[type="file"] { font: inherit; max-width: 100%; padding: 0.25rem 0; }
+.again { display: block; color: var(--ink); }
 `;
 
 /** The stylesheet's text and the hashed name it is served under. */

@@ -1,39 +1,64 @@
-// `/console/animals/{id}`: one animal's form, for an edit. The form carries the ETag of the animal as it was
-// opened, and a save is made only while the animal is still that one: if anyone changed it since (another
-// volunteer, the API, an order), nothing is saved, the form comes back with the user's own values and the
-// saved values beside them, and "Save mine anyway" saves over them knowingly. Saving goes through the pets
-// service, as `PATCH /v1/pets/{petId}` does, with its rules and its events.
+// `/console/animals/{id}`: one animal's page. Its form, for an edit, carries the ETag of the animal as it
+// was opened, and a save is made only while the animal is still that one: if anyone changed it since
+// (another volunteer, the API, an order), nothing is saved, the form comes back with the user's own values
+// and the saved values beside them, and "Save mine anyway" saves over them knowingly. Beside the form: the
+// buttons that publish or take it off the website, its photos (photos.tsx), and the way to remove it.
+// Saving goes through the pets service, as `PATCH /v1/pets/{petId}` does, with its rules and its events.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Pet } from '../../domain/pet.js';
 import { maxSafeId } from '../../domain/resource-id.js';
 import { allows } from '../../domain/scopes.js';
 import { ApiError } from '../../errors/api-error.js';
-import { Field } from '../components/form-fields.js';
-import type { FormField } from '../public/application-fields.js';
-import type { FieldError } from '../public/application-errors.js';
+import type { TaggedPet } from '../../services/pet-changes.js';
 import { animalErrors, animalFields, patchOf, valuesOf, type AnimalValues } from './animal-form.js';
-import { seeOther, sendForbidden, sendNotFound, type ConsoleContext } from './console-page.js';
+import { AnimalFields } from './animal-fields.js';
+import { seeOther, sendErrorPage, sendForbidden, sendNotFound, type ConsoleContext } from './console-page.js';
 import { csrfField } from './csrf.js';
-import { fieldWords, sendFormPage, SubmitButton, type Refusal } from './form-page.js';
+import { sendFormPage, serviceRefusal, SubmitButton, type Refusal } from './form-page.js';
+import { PhotosSection, type PhotosSectionProps } from './photos-section.js';
 
-interface AnimalView extends Refusal {
+export interface AnimalView extends Refusal {
   pet: Pet;
   etag: string;
   values: AnimalValues;
   /** The saved values that differ from the user's, after a conflict. */
   theirs?: AnimalValues | undefined;
-  saved?: boolean;
-  /** Said above the form: it came back through a new sign-in, unsaved. */
-  info?: string;
+  /** Said above the page: what the last change did, or that the form came back through a new sign-in. */
+  info?: string | undefined;
+  /** Photos were chosen in a form that came back: the browser dropped them. */
+  photosChosen?: boolean;
+}
+
+export interface AnimalPage {
+  /** The animal of a path's id, or undefined for none (a malformed id included). */
+  found(param: string): Promise<TaggedPet | undefined>;
+  show(request: FastifyRequest, reply: FastifyReply, status: number, view: AnimalView): Promise<FastifyReply>;
+  notFound(request: FastifyRequest, reply: FastifyReply): FastifyReply;
 }
 
 const idOf = (param: string) =>
   /^[1-9][0-9]{0,15}$/.test(param) && Number(param) <= maxSafeId ? Number(param) : undefined;
 
-export function animalRoutes(scope: FastifyInstance, context: ConsoleContext): void {
+/** What the last change said, from the `done` of the redirect after it. */
+function doneNotice(context: ConsoleContext, pet: Pet, query: Record<string, string | undefined>) {
+  const m = context.messages.console;
+  const count = Number(query.count ?? '1');
+  const notices: Record<string, string> = {
+    saved: m.animal.saved(pet.name),
+    created: m.animal.created(pet.name),
+    published: m.animal.published(pet.name),
+    unpublished: m.animal.unpublished(pet.name),
+    added: m.photos.added(Number.isSafeInteger(count) && count > 0 ? count : 1),
+    moved: m.photos.moved,
+    removed: m.photos.removed,
+  };
+  return Object.hasOwn(notices, query.done ?? '') ? notices[query.done!] : undefined;
+}
+
+export function animalPage(scope: FastifyInstance, context: ConsoleContext): AnimalPage {
   const { pets, catalog, speed } = scope.services;
+  const { photosPerPet, photoUploadLimit } = scope.config;
   const m = context.messages.console.animal;
-  const words = fieldWords(context.messages);
 
   async function found(param: string) {
     const id = idOf(param);
@@ -46,52 +71,89 @@ export function animalRoutes(scope: FastifyInstance, context: ConsoleContext): v
     }
   }
 
-  const notFound = (request: FastifyRequest, reply: FastifyReply) => sendNotFound(context, request, reply);
-
   async function show(request: FastifyRequest, reply: FastifyReply, status: number, view: AnimalView) {
-    const fields = animalFields(context.messages, await catalog.listCategories(speed.view(true)));
-    const shownValue = (field: FormField) => view.theirs?.[field.name];
+    const signedIn = request.signedIn!;
+    const { pet } = view;
+    const openOrder = await pets.openOrderId(pet.id);
+    const fields = animalFields(context.messages, await catalog.listCategories(speed.view(true))).filter(
+      // While an order is open, the order alone moves the status: the page says so instead.
+      (field) => openOrder === undefined || field.name !== 'status',
+    );
+    const photos: PhotosSectionProps = {
+      messages: context.messages,
+      pet,
+      csrfToken: signedIn.csrfToken,
+      canChange: allows(signedIn.scopes, 'uploadPhoto'),
+      limits: { perPet: photosPerPet, bytes: photoUploadLimit },
+      errors: view.errors,
+      chooseAgain: view.photosChosen ?? false,
+    };
     return sendFormPage(
       context,
       request,
       reply,
       status,
-      m.title(view.pet.name),
+      m.title(pet.name),
       view,
       <>
-        {view.saved && <p class="notice done">{m.saved(view.pet.name)}</p>}
         {view.info && <p class="notice done">{view.info}</p>}
-        {view.pet.published && view.pet.status !== 'sold' && (
-          <p class="link-line">
-            <a href={`/adopt/pets/${view.pet.id}`}>{m.publicPage}</a>
-          </p>
+        <div class="animal-actions">
+          <p class="published-state">{pet.published ? m.onWebsite : m.offWebsite}</p>
+          {pet.published && pet.status !== 'sold' && (
+            <p class="link-line">
+              <a href={`/adopt/pets/${pet.id}`}>{m.publicPage}</a>
+            </p>
+          )}
+          {allows(signedIn.scopes, 'updatePet') && (
+            <form method="post" action={`/console/animals/${pet.id}/publish`}>
+              <input type="hidden" name={csrfField} value={signedIn.csrfToken} />
+              <input type="hidden" name="published" value={pet.published ? 'no' : 'yes'} />
+              <button type="submit" class="button secondary">
+                {pet.published ? m.unpublish : m.publish}
+              </button>
+            </form>
+          )}
+          {allows(signedIn.scopes, 'removePet') && (
+            <p class="link-line">
+              <a href={`/console/animals/${pet.id}/remove`} class="warning-link">
+                {m.remove(pet.name)}
+              </a>
+            </p>
+          )}
+        </div>
+        <h2>{m.details}</h2>
+        {openOrder !== undefined && (
+          <p class="notice">{m.openOrder(openOrder, context.messages.console.statuses[pet.status])}</p>
         )}
-        <form method="post" action={`/console/animals/${view.pet.id}`} class="application" novalidate>
-          <input type="hidden" name={csrfField} value={request.signedIn!.csrfToken} />
+        <form method="post" action={`/console/animals/${pet.id}`} class="application" novalidate>
+          <input type="hidden" name={csrfField} value={signedIn.csrfToken} />
           <input type="hidden" name="etag" value={view.etag} />
-          {fields.map((field) => (
-            <>
-              <Field
-                field={field}
-                value={view.values[field.name] ?? ''}
-                error={view.errors.find((e) => e.field.name === field.name)?.message}
-                words={words}
-              />
-              {shownValue(field) !== undefined && (
-                <p class="hint theirs">{m.now(shownValue(field) || m.empty)}</p>
-              )}
-            </>
-          ))}
+          <AnimalFields
+            messages={context.messages}
+            fields={fields}
+            values={view.values}
+            errors={view.errors}
+            theirs={view.theirs}
+          />
           <SubmitButton label={view.theirs ? m.saveMine : m.save} />
           {view.theirs && (
             <p class="link-line">
-              <a href={`/console/animals/${view.pet.id}`}>{m.startFromTheirs}</a>
+              <a href={`/console/animals/${pet.id}`}>{m.startFromTheirs}</a>
             </p>
           )}
         </form>
+        <PhotosSection {...photos} />
       </>,
     );
   }
+
+  return { found, show, notFound: (request, reply) => sendNotFound(context, request, reply) };
+}
+
+export function animalRoutes(scope: FastifyInstance, context: ConsoleContext, page: AnimalPage): void {
+  const { pets, catalog, speed } = scope.services;
+  const m = context.messages.console.animal;
+  const { found, show, notFound } = page;
 
   context.resumable.push({
     path: /^\/console\/animals\/[1-9][0-9]{0,15}$/,
@@ -107,8 +169,8 @@ export function animalRoutes(scope: FastifyInstance, context: ConsoleContext): v
   scope.get<{ Params: { id: string } }>('/animals/:id', async (request, reply) => {
     const tagged = await found(request.params.id);
     if (!tagged) return notFound(request, reply);
-    const saved = (request.query as Record<string, string | undefined>).done === 'saved';
-    return show(request, reply, 200, { ...tagged, values: valuesOf(tagged.pet), errors: [], saved });
+    const info = doneNotice(context, tagged.pet, request.query as Record<string, string | undefined>);
+    return show(request, reply, 200, { ...tagged, values: valuesOf(tagged.pet), errors: [], info });
   });
 
   scope.post<{ Params: { id: string } }>('/animals/:id', async (request, reply) => {
@@ -119,7 +181,7 @@ export function animalRoutes(scope: FastifyInstance, context: ConsoleContext): v
     const values = request.body as AnimalValues;
     const fields = animalFields(context.messages, await catalog.listCategories(speed.view(true)));
     const patch = patchOf(values);
-    const errors = animalErrors(fields, patch, context.messages);
+    const errors = animalErrors('edit', fields, patch, context.messages);
     // A refusal keeps the form's own ETag, so that a later save is still checked against what it opened.
     const refuse = (status: number, refusal: Refusal) =>
       show(request, reply, status, { pet: tagged.pet, etag: values.etag ?? '', values, ...refusal });
@@ -141,11 +203,22 @@ export function animalRoutes(scope: FastifyInstance, context: ConsoleContext): v
           notice: m.conflict,
         });
       }
-      // A rule the schema cannot see (the breed list, an open order): beside its field when it names one.
-      const field = fields.find((f) => new RegExp(`\\b${f.name}\\b`).test(error.message));
-      const refusal: FieldError[] = field ? [{ field, message: error.message }] : [];
-      return refuse(error.status, field ? { errors: refusal } : { errors: [], notice: error.message });
+      return refuse(error.status, serviceRefusal(fields, error));
     }
     return seeOther(reply, `/console/animals/${tagged.pet.id}?done=saved`);
+  });
+
+  scope.post<{ Params: { id: string } }>('/animals/:id/publish', async (request, reply) => {
+    const tagged = await found(request.params.id);
+    if (!tagged) return notFound(request, reply);
+    if (!allows(request.signedIn!.scopes, 'updatePet')) return sendForbidden(context, request, reply);
+    const published = (request.body as Record<string, string | undefined>).published;
+    if (published !== 'yes' && published !== 'no') return sendErrorPage(context, request, reply, 400);
+    // One field, merged alone: whatever else changed meanwhile stays as it is.
+    await pets.update({ id: tagged.pet.id, patch: { published: published === 'yes' }, ifMatch: undefined });
+    return seeOther(
+      reply,
+      `/console/animals/${tagged.pet.id}?done=${published === 'yes' ? 'published' : 'unpublished'}`,
+    );
   });
 }

@@ -9,7 +9,10 @@ import { queryWords } from '../../domain/search-words.js';
 import { ApiError } from '../../errors/api-error.js';
 import { sizeOf } from '../components/photo-size.js';
 import type { Messages } from '../messages/en.js';
+import { allows } from '../../domain/scopes.js';
+import { removedNotice } from './animal-removal.js';
 import { sendConsolePage, type ConsoleContext } from './console-page.js';
+import { intakePath } from './intake.js';
 
 const pageSize = 25;
 const dayMs = 86_400_000;
@@ -122,7 +125,9 @@ export function animalsRoutes(scope: FastifyInstance, context: ConsoleContext, c
   const { pets, catalog, speed } = scope.services;
 
   scope.get('/', async (request, reply) => {
-    const form = readQuery(request.query as Record<string, string | string[] | undefined>);
+    const query = request.query as Record<string, string | string[] | undefined>;
+    const form = readQuery(query);
+    const removed = query.done === removedNotice;
     const view = speed.view(true);
     const listing = {
       filter: filterOf(form),
@@ -150,7 +155,15 @@ export function animalsRoutes(scope: FastifyInstance, context: ConsoleContext, c
       200,
       m.animals.title,
       <>
+        {removed && <p class="notice done">{m.remove.removed}</p>}
         <h1>{m.animals.title}</h1>
+        {allows(request.signedIn!.scopes, 'createPet') && (
+          <p class="link-line">
+            <a href={intakePath} class="button">
+              {m.intake.add}
+            </a>
+          </p>
+        )}
         <Filters m={m} form={form} />
         {page.pets.length === 0 ? (
           <p class="none">{m.animals.none}</p>

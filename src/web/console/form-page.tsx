@@ -3,6 +3,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ComponentChildren } from 'preact';
 import { ErrorSummary } from '../components/form-fields.js';
+import type { ApiError } from '../../errors/api-error.js';
+import type { FormField } from '../public/application-fields.js';
 import type { FieldError } from '../public/application-errors.js';
 import type { Messages } from '../messages/en.js';
 import { sendConsolePage, type ConsoleContext } from './console-page.js';
@@ -52,6 +54,15 @@ export function SubmitButton({ label }: { label: string }) {
       </button>
     </div>
   );
+}
+
+/**
+ * A service's refusal of a form that passed the schema (a rule the schema cannot see: the breed list, an
+ * open order, a category removed meanwhile): beside the field its message names, else above the form.
+ */
+export function serviceRefusal(fields: readonly FormField[], error: ApiError): Refusal {
+  const field = fields.find((f) => new RegExp(`\\b${f.name.replaceAll('.', '\\.')}\\b`).test(error.message));
+  return field ? { errors: [{ field, message: error.message }] } : { errors: [], notice: error.message };
 }
 
 /** The message of the error on the field `name`, if any. */

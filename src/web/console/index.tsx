@@ -10,7 +10,8 @@ import { assetCaching, pagePolicy } from '../page-headers.js';
 import { isFormBody, readFormBody } from '../public/form-body.js';
 import { ApiError } from '../../errors/api-error.js';
 import { accountRoutes } from './account.js';
-import { animalRoutes } from './animal-page.js';
+import { animalPage, animalRoutes } from './animal-page.js';
+import { removalRoutes } from './animal-removal.js';
 import { animalsRoutes } from './animals.js';
 import {
   sendConsolePage,
@@ -20,6 +21,9 @@ import {
   type ConsoleContext,
 } from './console-page.js';
 import { postAllowed } from './csrf.js';
+import { intakeRoutes } from './intake.js';
+import { isMultipartBody, readPhotoFormBodies } from './photo-form-body.js';
+import { photoRoutes } from './photo-routes.js';
 import { clearSessionCookie, sessionIdOf } from './session-cookie.js';
 import { signInRoutes, signInToResume } from './sign-in.js';
 import { fromThisSite } from '../site-origin.js';
@@ -51,6 +55,10 @@ export const consolePages: FastifyPluginAsync<ConsoleOptions> = async (app, { cl
     async (scope: FastifyInstance) => {
       await scope.register(cookie);
       readFormBody(scope, formBodyLimit);
+      await readPhotoFormBodies(scope, {
+        fileSize: app.config.photoUploadLimit,
+        files: app.config.photosPerPet,
+      });
       scope.decorateRequest('signedIn', undefined);
 
       scope.addHook('onRoute', (route) => {
@@ -82,7 +90,8 @@ export const consolePages: FastifyPluginAsync<ConsoleOptions> = async (app, { cl
       scope.addHook('preHandler', async (request, reply) => {
         if (request.method !== 'POST') return;
         // The forms' own encoding alone, so that every value is a text: a JSON body is for the API.
-        if (!isFormBody(request)) return sendErrorPage(context, request, reply, 415);
+        if (!isFormBody(request) && !isMultipartBody(request))
+          return sendErrorPage(context, request, reply, 415);
         const path = request.url.split('?')[0]!;
         if (!request.signedIn && !openPaths.has(path) && fromThisSite(publicUrl, request))
           return signInToResume(context, request, reply);
@@ -125,7 +134,11 @@ export const consolePages: FastifyPluginAsync<ConsoleOptions> = async (app, { cl
       welcomeRoutes(scope, context);
       accountRoutes(scope, context);
       animalsRoutes(scope, context, clock);
-      animalRoutes(scope, context);
+      const animal = animalPage(scope, context);
+      intakeRoutes(scope, context, animal);
+      animalRoutes(scope, context, animal);
+      photoRoutes(scope, context, animal);
+      removalRoutes(scope, context, animal);
     },
     { prefix: '/console' },
   );
