@@ -1,16 +1,19 @@
 // `npm run screenshots`: PNGs of each public page and console page at 360 and 1280 px wide, in screenshots/
-// (not committed),
-// so that a reviewer can look at the pages without starting anything. Needs Chromium (apt-get install -y
-// chromium), as the browser tests do.
-import { mkdirSync } from 'node:fs';
+// (not committed), so that a reviewer can look at the pages without starting anything; and the few that
+// the docs show, copied into docs/images/ (committed). Needs Chromium (apt-get install -y chromium), as the
+// browser tests do.
+import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { browserSkip, launchChromium } from '../test/web/chromium.js';
 import { fillInApplication, startSampleSite } from '../test/web/sample-site.js';
 
 const folder = 'screenshots';
+/** The screenshots docs/console.md shows. */
+const inTheDocs = ['console-animals-1280', 'console-intake-errors-360', 'console-animal-1280'];
 
 if (browserSkip()) process.exit(1);
 mkdirSync(folder, { recursive: true });
+mkdirSync(join('docs', 'images'), { recursive: true });
 const site = await startSampleSite();
 const browser = await launchChromium();
 const pages = {
@@ -53,6 +56,8 @@ try {
     await context.close();
     await consoleShots(width);
   }
+  for (const name of inTheDocs)
+    copyFileSync(join(folder, `${name}.png`), join('docs', 'images', `${name}.png`));
 } finally {
   await browser.close();
   await site.close();
