@@ -90,7 +90,9 @@ async function consoleShots(width: number): Promise<void> {
   await page.goto(`${site.origin}/console/animals/new`);
   await shot('intake');
   await page.getByLabel('Birth date').fill('last spring');
-  await page.getByLabel('Photos').setInputFiles(['examples/photos/thumper.jpg', 'README.md']);
+  await page
+    .getByLabel('Photos', { exact: true })
+    .setInputFiles(['examples/photos/thumper.jpg', 'README.md']);
   await page.getByRole('button', { name: 'Add animal' }).click();
   await page.waitForLoadState();
   await shot('intake-errors');

@@ -8,22 +8,35 @@ import { createHash } from 'node:crypto';
  * The policy of every page: photos come from the service itself, or from its public URL's origin. A page
  * framed by another site (`?embed=1`) may also be framed by `frameAncestors` and run the one script that
  * tells that site its height: 'self' names it, since a source cannot be a path alone, and under nosniff the
- * service's only JavaScript answers are that script and embed.js.
+ * service's only JavaScript answers are the service's own scripts. The console runs its own script too
+ * (`script`), and shows the photos chosen for an upload before they are sent (`chosenPhotos`: blob: URLs).
  */
-export function pagePolicy(publicUrl: string, embedded?: { frameAncestors: string }): string {
+export function pagePolicy(
+  publicUrl: string,
+  { frameAncestors, script = frameAncestors !== undefined, chosenPhotos = false }: PolicyOptions = {},
+): string {
   const photos = publicUrl === '' ? "'self'" : `'self' ${new URL(publicUrl).origin}`;
   return [
     "default-src 'none'",
-    `img-src ${photos}`,
+    `img-src ${photos}${chosenPhotos ? ' blob:' : ''}`,
     "style-src 'self'",
-    // No script of a page could use it; Lighthouse fetches robots.txt from within the page, which a
-    // connect-src of 'none' would refuse (its SEO check then fails though crawlers read the file directly).
+    // Lighthouse fetches robots.txt from within the page, which a connect-src of 'none' would refuse (its SEO
+    // check then fails though crawlers read the file directly); the console's script sends its uploads.
     "connect-src 'self'",
-    ...(embedded ? ["script-src 'self'"] : []),
+    ...(script ? ["script-src 'self'"] : []),
     "form-action 'self'",
     "base-uri 'none'",
-    `frame-ancestors ${embedded?.frameAncestors ?? "'none'"}`,
+    `frame-ancestors ${frameAncestors ?? "'none'"}`,
   ].join('; ');
+}
+
+export interface PolicyOptions {
+  /** Who may frame the page; nobody when not given. */
+  frameAncestors?: string;
+  /** The page runs the service's own scripts; so does an embedded one. */
+  script?: boolean;
+  /** The page shows photos chosen in a file input, before they are uploaded. */
+  chosenPhotos?: boolean;
 }
 
 /** Pages may be kept a minute, by browsers and shared caches alike, then revalidated. */

@@ -254,6 +254,29 @@ for (const backend of backends) {
       assert.match((await staff.get('/console?done=removed')).body, /The animal was removed\./);
     });
 
+    test('the breed field suggests the species’ breeds, and the one script is the console’s own', async () => {
+      const breeds = (
+        await t.request({ method: 'GET', url: '/v1/categories/1/breeds', headers: t.auth })
+      ).json() as Array<{
+        name: string;
+      }>;
+      const page = await volunteer.get('/console/animals/new');
+      assert.match(page.body, /<input id="f-breed" name="breed"[^>]* list="breeds-1"/);
+      const dogs = /<datalist id="breeds-1">(.*?)<\/datalist>/.exec(page.body)?.[1] ?? '';
+      assert.equal((dogs.match(/<option /g) ?? []).length, breeds.length);
+      assert.ok(breeds.length > 0 && dogs.includes(`value="${breeds[0]!.name}"`));
+      const policy = String(page.headers['content-security-policy']);
+      assert.match(policy, /script-src 'self'(;|$)/);
+      assert.match(policy, /img-src 'self' blob:/);
+      const src = /<script src="(\/console\/assets\/console\.[\w-]+\.js)" defer>/.exec(page.body)?.[1];
+      assert.ok(src, 'the page loads the console script');
+      const script = await t.request({ method: 'GET', url: src });
+      assert.equal(script.statusCode, 200, 'served without a session too');
+      assert.match(String(script.headers['content-type']), /^text\/javascript/);
+      assert.match(String(script.headers['cache-control']), /immutable/);
+      assert.ok(!/<script>|<script [^>]*>[^<]/.test(page.body), 'no inline script');
+    });
+
     test('a form with photos posted without the session’s token is refused, and writes nothing', async () => {
       const before = await petCount();
       const page = (await volunteer.get('/console/animals/new')).body;

@@ -203,6 +203,11 @@ body.embedded { min-height: 0; }
 .confirm a { display: inline-block; padding: 0.5rem 0; }
 input[type="file"] { font: inherit; max-width: 100%; padding: 0.25rem 0; }
 .again { display: block; color: var(--ink); }
+.chosen-photos { list-style: none; margin: 0.5rem 0 0; padding: 0; display: flex; flex-wrap: wrap; gap: 0.5rem; }
+.chosen-photos:empty { display: none; }
+.chosen-photos li { width: 6rem; font-size: 0.75rem; }
+.chosen-photos img { display: block; width: 6rem; height: 4.5rem; object-fit: cover; }
+.upload-progress progress { display: block; width: 100%; max-width: 20rem; height: 1.5rem; }
 `;
 
 /** The stylesheet's text and the hashed name it is served under. */

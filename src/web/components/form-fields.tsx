@@ -150,6 +150,7 @@ export function Field({ field, value, error, words }: FieldProps) {
           // Preact's types tell inputs apart by type; these three take the same attributes.
           type={(['email', 'tel', 'password'].includes(field.kind) ? field.kind : 'text') as 'text'}
           inputMode={inputModeOf(field)}
+          list={field.list}
           spellcheck={field.kind === 'email' || field.kind === 'password' ? false : undefined}
           value={value}
         />

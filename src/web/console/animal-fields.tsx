@@ -1,6 +1,7 @@
 // The fields of an animal's form, shared by the intake and the edit: each with its value as typed and its
 // error beside it, and after a conflict the saved value under each field that differs; and the photo
 // picker, a file input a phone offers as its camera.
+import type { Breed } from '../../domain/category.js';
 import type { FormField } from '../public/application-fields.js';
 import type { FieldError } from '../public/application-errors.js';
 import { Field, fieldId } from '../components/form-fields.js';
@@ -17,14 +18,39 @@ interface AnimalFieldsProps {
   errors: FieldError[];
   /** The saved values that differ from the user's, after a conflict. */
   theirs?: AnimalValues | undefined;
+  /** Each species' breeds, by category id: the breed field suggests those of the species chosen. */
+  breeds: ReadonlyMap<number, readonly Breed[]>;
 }
 
-export function AnimalFields({ messages, fields, values, errors, theirs }: AnimalFieldsProps) {
-  const m = messages.console.animal;
-  const words = fieldWords(messages);
+const breedListId = (categoryId: number | string) => `breeds-${categoryId}`;
+
+/**
+ * Every species' breeds, each in a datalist: the breed field suggests those of the species shown when the
+ * page was made, and the console's script points it at the new species' list when the species changes.
+ */
+function BreedLists({ breeds }: { breeds: ReadonlyMap<number, readonly Breed[]> }) {
   return (
     <>
-      {fields.map((field) => (
+      {[...breeds].map(([categoryId, list]) => (
+        <datalist id={breedListId(categoryId)}>
+          {list.map((breed) => (
+            <option value={breed.name} />
+          ))}
+        </datalist>
+      ))}
+    </>
+  );
+}
+
+export function AnimalFields({ messages, fields, values, errors, theirs, breeds }: AnimalFieldsProps) {
+  const m = messages.console.animal;
+  const words = fieldWords(messages);
+  const suggested = (field: FormField) =>
+    field.name === 'breed' ? { ...field, list: breedListId(values.categoryId ?? '') } : field;
+  return (
+    <>
+      <BreedLists breeds={breeds} />
+      {fields.map(suggested).map((field) => (
         <>
           <Field
             field={field}
@@ -82,7 +108,13 @@ export function PhotoPicker({ messages, limits, error, chooseAgain }: PhotoPicke
         multiple
         aria-describedby={described}
         aria-invalid={error ? 'true' : undefined}
+        data-chosen={`${id}-chosen`}
       />
+      <ul id={`${id}-chosen`} class="chosen-photos" aria-label={p.chosen}></ul>
+      <p class="upload-progress" hidden>
+        <label for={`${id}-progress`}>{p.sending}</label>
+        <progress id={`${id}-progress`} max={1} value={0} />
+      </p>
     </div>
   );
 }

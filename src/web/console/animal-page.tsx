@@ -10,7 +10,14 @@ import { maxSafeId } from '../../domain/resource-id.js';
 import { allows } from '../../domain/scopes.js';
 import { ApiError } from '../../errors/api-error.js';
 import type { TaggedPet } from '../../services/pet-changes.js';
-import { animalErrors, animalFields, patchOf, valuesOf, type AnimalValues } from './animal-form.js';
+import {
+  animalErrors,
+  animalFields,
+  formCatalogueOf,
+  patchOf,
+  valuesOf,
+  type AnimalValues,
+} from './animal-form.js';
 import { AnimalFields } from './animal-fields.js';
 import { seeOther, sendErrorPage, sendForbidden, sendNotFound, type ConsoleContext } from './console-page.js';
 import { csrfField } from './csrf.js';
@@ -75,7 +82,8 @@ export function animalPage(scope: FastifyInstance, context: ConsoleContext): Ani
     const signedIn = request.signedIn!;
     const { pet } = view;
     const openOrder = await pets.openOrderId(pet.id);
-    const fields = animalFields(context.messages, await catalog.listCategories(speed.view(true))).filter(
+    const { categories, breeds } = await formCatalogueOf(catalog, speed.view(true));
+    const fields = animalFields(context.messages, categories).filter(
       // While an order is open, the order alone moves the status: the page says so instead.
       (field) => openOrder === undefined || field.name !== 'status',
     );
@@ -134,6 +142,7 @@ export function animalPage(scope: FastifyInstance, context: ConsoleContext): Ani
             values={view.values}
             errors={view.errors}
             theirs={view.theirs}
+            breeds={breeds}
           />
           <SubmitButton label={view.theirs ? m.saveMine : m.save} />
           {view.theirs && (

@@ -9,11 +9,19 @@ export interface ConsoleLayoutProps {
   messages: Messages;
   title: string;
   stylesheetHref: string;
+  scriptHref: string;
   signedIn?: SignedIn | undefined;
   children: ComponentChildren;
 }
 
-export function ConsoleLayout({ messages, title, stylesheetHref, signedIn, children }: ConsoleLayoutProps) {
+export function ConsoleLayout({
+  messages,
+  title,
+  stylesheetHref,
+  scriptHref,
+  signedIn,
+  children,
+}: ConsoleLayoutProps) {
   const m = messages.console;
   return (
     <html lang={messages.lang}>
@@ -23,6 +31,7 @@ export function ConsoleLayout({ messages, title, stylesheetHref, signedIn, child
         <meta name="robots" content="noindex, nofollow" />
         <title>{`${title} – ${m.name}`}</title>
         <link rel="stylesheet" href={stylesheetHref} />
+        <script src={scriptHref} defer></script>
       </head>
       <body>
         <a class="skip" href="#main">

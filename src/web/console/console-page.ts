@@ -28,6 +28,8 @@ export interface ConsoleContext {
   publicUrl: string;
   staff: Staff;
   stylesheetHref: string;
+  /** The console's script, an enhancement only. */
+  scriptHref: string;
   /** How long the session cookie is kept, in seconds: the session's longest life. */
   cookieSeconds: number;
   /** The forms a sign-in in the middle of an edit takes back to. */
@@ -53,6 +55,7 @@ export function sendConsolePage(
     messages: context.messages,
     title,
     stylesheetHref: context.stylesheetHref,
+    scriptHref: context.scriptHref,
     signedIn: request.signedIn,
     children: content,
   });

@@ -4,6 +4,7 @@
 // carry the session's CSRF token. No page is cached or framed, and no URL's query is logged.
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { consoleScript } from '../assets/console-script.js';
 import { stylesheet } from '../assets/stylesheet.js';
 import { en } from '../messages/en.js';
 import { assetCaching, pagePolicy } from '../page-headers.js';
@@ -30,7 +31,12 @@ import { fromThisSite } from '../site-origin.js';
 import { welcomeRoutes } from './welcome.js';
 
 /** The pages a browser may open without a session. */
-const openPaths = new Set(['/console/sign-in', '/console/welcome', `/console/assets/${stylesheet.name}`]);
+const openPaths = new Set([
+  '/console/sign-in',
+  '/console/welcome',
+  `/console/assets/${stylesheet.name}`,
+  `/console/assets/${consoleScript.name}`,
+]);
 /** Largest form body of the console, in bytes. */
 const formBodyLimit = 64 * 1024;
 
@@ -45,10 +51,11 @@ export const consolePages: FastifyPluginAsync<ConsoleOptions> = async (app, { cl
     publicUrl,
     staff: app.services.staff,
     stylesheetHref: `/console/assets/${stylesheet.name}`,
+    scriptHref: `/console/assets/${consoleScript.name}`,
     cookieSeconds: consoleSessionDays * 86_400,
     resumable: [],
   };
-  const policy = pagePolicy(publicUrl);
+  const policy = pagePolicy(publicUrl, { script: true, chosenPhotos: true });
   const e = context.messages.console.errors;
 
   await app.register(
@@ -128,6 +135,12 @@ export const consolePages: FastifyPluginAsync<ConsoleOptions> = async (app, { cl
 
       scope.get(`/assets/${stylesheet.name}`, async (_request, reply) =>
         reply.header('cache-control', assetCaching).type('text/css; charset=utf-8').send(stylesheet.text),
+      );
+      scope.get(`/assets/${consoleScript.name}`, async (_request, reply) =>
+        reply
+          .header('cache-control', assetCaching)
+          .type('text/javascript; charset=utf-8')
+          .send(consoleScript.text),
       );
 
       signInRoutes(scope, context);

@@ -7,7 +7,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { defaultPetStatus, defaultPublished, type NewPet } from '../../domain/pet.js';
 import { allows } from '../../domain/scopes.js';
 import { ApiError } from '../../errors/api-error.js';
-import { animalErrors, animalFields, patchOf, valuesOf, type AnimalValues } from './animal-form.js';
+import {
+  animalErrors,
+  animalFields,
+  formCatalogueOf,
+  patchOf,
+  valuesOf,
+  type AnimalValues,
+} from './animal-form.js';
 import { AnimalFields, PhotoPicker, photoPickerField } from './animal-fields.js';
 import type { AnimalPage } from './animal-page.js';
 import { seeOther, sendForbidden, type ConsoleContext } from './console-page.js';
@@ -38,7 +45,7 @@ export function intakeRoutes(scope: FastifyInstance, context: ConsoleContext, pa
     refusal: Refusal,
     photosChosen = false,
   ) {
-    const categories = await catalog.listCategories(speed.view(true));
+    const { categories, breeds } = await formCatalogueOf(catalog, speed.view(true));
     const fields = animalFields(context.messages, categories);
     return sendFormPage(
       context,
@@ -54,6 +61,7 @@ export function intakeRoutes(scope: FastifyInstance, context: ConsoleContext, pa
           fields={fields}
           values={values ?? blankValues(categories[0]?.id)}
           errors={refusal.errors}
+          breeds={breeds}
         />
         <PhotoPicker
           messages={context.messages}

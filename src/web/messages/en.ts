@@ -382,6 +382,8 @@ export const en = {
       removeButton: 'Remove photo',
       cancel: 'Cancel',
       choose: 'Choose one or more photos',
+      chosen: 'Photos chosen',
+      sending: 'Sending the photos',
       notPhoto: (file: string) => `${file} is not a photo in JPEG, PNG, WebP or AVIF`,
       unreadable: (file: string) => `${file} could not be read as an image: it may be damaged`,
       tooLarge: (file: string, size: string) => `${file} is larger than ${size}`,

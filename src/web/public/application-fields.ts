@@ -34,6 +34,8 @@ export interface FormField {
   short?: boolean;
   /** A question whose number may have decimals (the shelter's own `number` questions). */
   decimals?: boolean;
+  /** The id of a datalist of suggestions for a text field. */
+  list?: string;
 }
 
 export interface FormGroup {
