@@ -40,6 +40,32 @@ for (const backend of backends) {
     });
     after(() => t.close());
 
+    test('the list takes the API’s other filters and orders: species, breed, sex, good with, care, tag, sort', async () => {
+      const mark = `f${process.pid}x${Math.random().toString(36).slice(2, 8)}`;
+      const named = async (name: string, fields: Record<string, unknown>) =>
+        addPet(t, { name: `${name} ${mark}`, categoryId: 1, description: mark, ...fields });
+      await named('Bravo', { sex: 'male', goodWith: { cats: true }, tags: ['Quiet'] });
+      await named('Alpha', { sex: 'female', goodWith: { cats: true }, attributes: { vaccinated: true } });
+      await named('Charlie', { sex: 'female', categoryId: 2, goodWith: { cats: false } });
+      const { browser } = await signedInAs(t, 'volunteer');
+      const names = async (query: string) =>
+        [
+          ...(await browser.get(`/console?q=${mark}&${query}`)).body.matchAll(
+            new RegExp(`>(\\w+) ${mark}</a>`, 'g'),
+          ),
+        ].map((match) => match[1]);
+      assert.deepEqual(await names('sort=name'), ['Alpha', 'Bravo', 'Charlie']);
+      assert.deepEqual(await names(''), ['Charlie', 'Alpha', 'Bravo'], 'newest first');
+      assert.deepEqual(await names('categoryId=1&sort=name'), ['Alpha', 'Bravo']);
+      assert.deepEqual(await names('sex=female&sort=name'), ['Alpha', 'Charlie']);
+      assert.deepEqual(await names('goodWith=cats&sort=name'), ['Alpha', 'Bravo']);
+      assert.deepEqual(await names('attributes=vaccinated'), ['Alpha']);
+      assert.deepEqual(await names('tag=QUIET'), ['Bravo'], 'tags in any case, as the API has them');
+      const page = (await browser.get(`/console?q=${mark}&sex=female`)).body;
+      assert.match(page, /<details class="more-filters" open/);
+      assert.match(page, /<option value="female" selected/);
+    });
+
     test('the list shows published and unpublished animals, filtered by status, publication and words', async () => {
       const shown = await addPet(t, { name: 'Shown Sheba', categoryId: 2 });
       const hidden = await addPet(t, {

@@ -74,7 +74,7 @@ h2 { font-size: 1.375rem; line-height: 1.3; margin: 1.5rem 0 0.5rem; }
 .field label, .field legend { display: block; font-weight: 700; margin-bottom: 0.25rem; }
 .field fieldset { border: 0; margin: 0; padding: 0; min-width: 0; }
 .hint { display: block; color: var(--muted); font-size: 0.9rem; margin-bottom: 0.25rem; }
-select, input[type="search"] {
+select, input[type="search"], .filters input[type="text"] {
   font: inherit; width: 100%; min-height: 2.75rem; padding: 0.375rem 0.5rem;
   border: 2px solid var(--ink); border-radius: 0; background: var(--paper); color: var(--ink);
 }
@@ -203,6 +203,10 @@ body.embedded { min-height: 0; }
 .confirm a { display: inline-block; padding: 0.5rem 0; }
 input[type="file"] { font: inherit; max-width: 100%; padding: 0.25rem 0; }
 .again { display: block; color: var(--ink); }
+.more-filters { margin: 0.5rem 0; }
+.more-filters summary { display: inline-block; padding: 0.5rem 0; min-height: 2.75rem; cursor: pointer;
+  color: var(--accent); text-decoration: underline; }
+.more-filters fieldset { border: 0; padding: 0; margin: 0.5rem 0; }
 .chosen-photos { list-style: none; margin: 0.5rem 0 0; padding: 0; display: flex; flex-wrap: wrap; gap: 0.5rem; }
 .chosen-photos:empty { display: none; }
 .chosen-photos li { width: 6rem; font-size: 0.75rem; }

@@ -1,99 +1,20 @@
-// `/console`: the animals, newest first, as the API lists them (the pets service, through its caches),
-// published or not: a search box, the status and "on the website" filters, and pages by keyset cursor.
+// `/console`: the animals, as the API lists them (the pets service, through its caches), published or not:
+// every filter and order of `GET /v1/pets` and "on the website" (animals-filters.tsx), and pages by keyset
+// cursor.
 // A table on a wide screen, cards on a phone (the stylesheet's `.animals`).
 import type { FastifyInstance } from 'fastify';
-import type { PetFilter } from '../../domain/pet-listing.js';
-import { maxQueryLength } from '../../domain/pet-listing.js';
-import { petStatuses, type Pet } from '../../domain/pet.js';
-import { queryWords } from '../../domain/search-words.js';
+import type { Pet } from '../../domain/pet.js';
 import { ApiError } from '../../errors/api-error.js';
 import { sizeOf } from '../components/photo-size.js';
 import type { Messages } from '../messages/en.js';
 import { allows } from '../../domain/scopes.js';
 import { removedNotice } from './animal-removal.js';
+import { consoleSorts, filterOf, Filters, linkWith, readQuery } from './animals-filters.js';
 import { sendConsolePage, type ConsoleContext } from './console-page.js';
 import { intakePath } from './intake.js';
 
 const pageSize = 25;
 const dayMs = 86_400_000;
-
-interface AnimalsQuery {
-  q: string;
-  status: string;
-  published: string;
-  cursor: string | undefined;
-}
-
-function readQuery(query: Record<string, string | string[] | undefined>): AnimalsQuery {
-  const one = (name: string) => {
-    const value = query[name];
-    return (Array.isArray(value) ? value[0] : value) ?? '';
-  };
-  return {
-    q: one('q').slice(0, maxQueryLength),
-    status: (petStatuses as readonly string[]).includes(one('status')) ? one('status') : '',
-    published: ['true', 'false'].includes(one('published')) ? one('published') : '',
-    cursor: one('cursor') || undefined,
-  };
-}
-
-function filterOf(form: AnimalsQuery): PetFilter {
-  const filter: PetFilter = {};
-  if (form.q.trim() !== '') filter.words = queryWords(form.q);
-  if (form.status !== '') filter.status = form.status as Pet['status'];
-  if (form.published !== '') filter.published = form.published === 'true';
-  return filter;
-}
-
-const linkWith = (form: AnimalsQuery, cursor: string) => {
-  const params = new URLSearchParams();
-  for (const name of ['q', 'status', 'published'] as const)
-    if (form[name] !== '') params.set(name, form[name]);
-  params.set('cursor', cursor);
-  return `/console?${params}`;
-};
-
-function Filters({ m, form }: { m: Messages['console']; form: AnimalsQuery }) {
-  const a = m.animals;
-  return (
-    <form method="get" action="/console" class="filters" role="search">
-      <div class="fields">
-        <div class="field">
-          <label for="f-q">{a.search}</label>
-          <input type="search" id="f-q" name="q" value={form.q} maxLength={maxQueryLength} />
-        </div>
-        <div class="field">
-          <label for="f-status">{a.columns.status}</label>
-          <select id="f-status" name="status">
-            <option value="">{a.any}</option>
-            {petStatuses.map((status) => (
-              <option value={status} selected={form.status === status}>
-                {m.statuses[status]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div class="field">
-          <label for="f-published">{a.columns.published}</label>
-          <select id="f-published" name="published">
-            <option value="">{a.any}</option>
-            <option value="true" selected={form.published === 'true'}>
-              {a.yes}
-            </option>
-            <option value="false" selected={form.published === 'false'}>
-              {a.no}
-            </option>
-          </select>
-        </div>
-      </div>
-      <div class="actions">
-        <button type="submit" class="button">
-          {a.filter}
-        </button>
-      </div>
-    </form>
-  );
-}
 
 function Row({ pet, m, species, now }: { pet: Pet; m: Messages['console']; species: string; now: number }) {
   const c = m.animals.columns;
@@ -131,7 +52,7 @@ export function animalsRoutes(scope: FastifyInstance, context: ConsoleContext, c
     const view = speed.view(true);
     const listing = {
       filter: filterOf(form),
-      sort: '-createdAt' as const,
+      sort: consoleSorts[form.sort],
       limit: pageSize,
       cursor: form.cursor,
     };
@@ -164,7 +85,7 @@ export function animalsRoutes(scope: FastifyInstance, context: ConsoleContext, c
             </a>
           </p>
         )}
-        <Filters m={m} form={form} />
+        <Filters messages={context.messages} form={form} categories={categories} />
         {page.pets.length === 0 ? (
           <p class="none">{m.animals.none}</p>
         ) : (

@@ -306,6 +306,18 @@ export const en = {
       yes: 'Yes',
       no: 'No',
       filter: 'Show animals',
+      sort: 'Order',
+      sorts: {
+        newest: 'Newest first',
+        name: 'By name',
+        changed: 'Changed most recently',
+        unchanged: 'Changed least recently',
+        id: 'By number',
+      },
+      more: 'More filters',
+      tag: 'Tag',
+      goodWith: 'Good with',
+      care: 'Care',
     },
     animal: {
       title: (name: string) => `Edit ${name}`,
