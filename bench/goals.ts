@@ -231,6 +231,18 @@ export const goals: Goal[] = [
     check: atMost(2),
   },
   {
+    what: "p99 of the console's animals page vs the JSON of the same 25 (100,000 pets)",
+    target: '≤ 2 ×',
+    measure: ratio('console-animals', 'console-animals-json', 'p99Ms'),
+    check: atMost(2),
+  },
+  {
+    what: "p99 of an animal's console page vs the JSON of that pet",
+    target: '≤ 2 ×',
+    measure: ratio('console-animal', 'adopt-pet-json', 'p99Ms'),
+    check: atMost(2),
+  },
+  {
     what: 'photo uploads of a 12-megapixel JPEG vs sharp alone processing it (2 at once each)',
     target: '≥ 0.80 ×',
     measure: ratio('photo-upload', 'sharp-alone'),

@@ -12,6 +12,7 @@ import { IdSequence, idPlaceholder } from './lib/load/id-sequence.js';
 import type { LoadRequest } from './lib/load/load-generator.js';
 import { ordersToApprove, petsToPlace, petsToRename } from './lib/order-rows.js';
 import { searchedWords, seedRecord, statusOf } from './lib/pet-rows.js';
+import { consoleCookie } from './lib/console-session.js';
 import { cliEntry } from './lib/petstore-cli.js';
 import type { ServerSpec } from './lib/server-process.js';
 import { fullSyncEnv, rateLimitsOffEnv, redisLimiterEnv, serveArgs, serviceEnv } from './service-settings.js';
@@ -349,6 +350,23 @@ const page = (name: string, label: string, path: string, keyed: boolean): Scenar
   },
 });
 
+/** The console's session on the main deployment, made once for every console row. */
+let mainConsoleCookie: Promise<string> | undefined;
+
+/** A console page, signed in as a staff account, as its browser asks for it. */
+const consolePage = (name: string, label: string, path: string): Scenario => ({
+  name,
+  label,
+  group: 'service',
+  async prepare(f) {
+    const main = await f.main();
+    return {
+      server: service(main),
+      request: get(path, { cookie: await (mainConsoleCookie ??= consoleCookie(main)) }),
+    };
+  },
+});
+
 /** A list page with the read caches left out, so that each request runs its queries and renders them. */
 const pageUncached = (name: string, path: string): Scenario => ({
   name,
@@ -565,6 +583,19 @@ export const scenarios: Scenario[] = [
   page('adopt-pet', `GET /adopt/pets/${shownPetId()}`, `/adopt/pets/${shownPetId()}`, false),
   page('adopt-pet-json', `GET /v1/pets/${shownPetId()}: the same animal`, `/v1/pets/${shownPetId()}`, true),
   pageUncached('adopt-list-uncached', adoptList),
+  // The console (docs/console.md) beside the API's JSON of the same animals: its list of 25, published or not.
+  consolePage('console-animals', 'GET /console: 25 animals, rendered for staff', '/console'),
+  page(
+    'console-animals-json',
+    'GET /v1/pets?limit=25&sort=-createdAt: the same 25',
+    '/v1/pets?limit=25&sort=-createdAt',
+    true,
+  ),
+  consolePage(
+    'console-animal',
+    `GET /console/animals/${shownPetId()}: its form`,
+    `/console/animals/${shownPetId()}`,
+  ),
   pageUncached('adopt-filtered-uncached', adoptFiltered),
   readingOrders('list-orders', ordersQuery),
   {

@@ -8,6 +8,7 @@ import { Field, fieldId } from '../components/form-fields.js';
 import type { Messages } from '../messages/en.js';
 import type { AnimalValues } from './animal-form.js';
 import { errorOn, fieldWords } from './form-page.js';
+import { createFragmentCache } from './fragment-cache.js';
 import { photosField } from './photo-form-body.js';
 import type { PhotoLimits } from './photo-uploads.js';
 
@@ -21,6 +22,8 @@ interface AnimalFieldsProps {
   /** Each species' breeds, by category id: the breed field suggests those of the species chosen. */
   breeds: ReadonlyMap<number, readonly Breed[]>;
 }
+
+const breedLists = createFragmentCache(16);
 
 const breedListId = (categoryId: number | string) => `breeds-${categoryId}`;
 
@@ -49,7 +52,13 @@ export function AnimalFields({ messages, fields, values, errors, theirs, breeds 
     field.name === 'breed' ? { ...field, list: breedListId(values.categoryId ?? '') } : field;
   return (
     <>
-      <BreedLists breeds={breeds} />
+      <div
+        hidden
+        // Every animal's form shows the same lists until the catalogue changes: rendered once for it.
+        dangerouslySetInnerHTML={{
+          __html: breedLists(JSON.stringify([...breeds]), () => <BreedLists breeds={breeds} />),
+        }}
+      />
       {fields.map(suggested).map((field) => (
         <>
           <Field

@@ -11,15 +11,18 @@ import { allows } from '../../domain/scopes.js';
 import { removedNotice } from './animal-removal.js';
 import { consoleSorts, filterOf, Filters, linkWith, readQuery } from './animals-filters.js';
 import { sendConsolePage, type ConsoleContext } from './console-page.js';
+import { createFragmentCache } from './fragment-cache.js';
 import { intakePath } from './intake.js';
 
 const pageSize = 25;
 const dayMs = 86_400_000;
 
-function Row({ pet, m, species, now }: { pet: Pet; m: Messages['console']; species: string; now: number }) {
+const daysSince = (pet: Pet, now: number) =>
+  Math.max(0, Math.floor((now - Date.parse(pet.createdAt)) / dayMs));
+
+function Row({ pet, m, species, days }: { pet: Pet; m: Messages['console']; species: string; days: number }) {
   const c = m.animals.columns;
   const photo = pet.photos[0];
-  const days = Math.max(0, Math.floor((now - Date.parse(pet.createdAt)) / dayMs));
   return (
     <tr>
       <td class="photo">
@@ -44,6 +47,9 @@ function Row({ pet, m, species, now }: { pet: Pet; m: Messages['console']; speci
 export function animalsRoutes(scope: FastifyInstance, context: ConsoleContext, clock: () => number): void {
   const m = context.messages.console;
   const { pets, catalog, speed } = scope.services;
+  // A few pages' rows, and the filter forms of the lists most asked for.
+  const rows = createFragmentCache(2000);
+  const filterForms = createFragmentCache(200);
 
   scope.get('/', async (request, reply) => {
     const query = request.query as Record<string, string | string[] | undefined>;
@@ -85,7 +91,13 @@ export function animalsRoutes(scope: FastifyInstance, context: ConsoleContext, c
             </a>
           </p>
         )}
-        <Filters messages={context.messages} form={form} categories={categories} />
+        <div
+          dangerouslySetInnerHTML={{
+            __html: filterForms(JSON.stringify([{ ...form, cursor: undefined }, categories]), () => (
+              <Filters messages={context.messages} form={form} categories={categories} />
+            )),
+          }}
+        />
         {page.pets.length === 0 ? (
           <p class="none">{m.animals.none}</p>
         ) : (
@@ -101,11 +113,20 @@ export function animalsRoutes(scope: FastifyInstance, context: ConsoleContext, c
                 <th scope="col">{c.days}</th>
               </tr>
             </thead>
-            <tbody>
-              {page.pets.map((pet) => (
-                <Row pet={pet} m={m} species={speciesOf(pet.categoryId)} now={now} />
-              ))}
-            </tbody>
+            <tbody
+              // Each row as it was rendered while the pet, its species' name and its days here are the same.
+              dangerouslySetInnerHTML={{
+                __html: page.pets
+                  .map((pet) => {
+                    const species = speciesOf(pet.categoryId);
+                    const days = daysSince(pet, now);
+                    return rows(`${pet.id}|${pet.updatedAt}|${days}|${species}`, () => (
+                      <Row pet={pet} m={m} species={species} days={days} />
+                    ));
+                  })
+                  .join(''),
+              }}
+            />
           </table>
         )}
         {page.nextCursor && (
