@@ -13,7 +13,7 @@ export interface ServerProcess {
   output: string[];
   /** Resolves with the output lines matching `pattern` once there are at least `times` of them. */
   waitForOutput(pattern: RegExp, times?: number, timeoutMs?: number): Promise<string[]>;
-  /** Sends a signal and waits for the process to exit; returns its exit code. */
+  /** Sends a signal and waits for the process to exit and its output to end; returns its exit code. */
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
@@ -55,7 +55,8 @@ export async function startServerProcess(
       for (const listener of onLine) listener();
     });
   }
-  const exited = once(child, 'exit');
+  // 'close' follows the exit once the output streams have ended too: every line the process wrote is in `output`.
+  const exited = once(child, 'close');
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + timeoutMs;
   for (;;) {
