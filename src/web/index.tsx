@@ -9,6 +9,7 @@ import type { Shelter } from '../domain/shelter.js';
 import type { VersionView } from '../speed/index.js';
 import { accentCss, accentFileName, accentOfFileName } from './assets/accent-stylesheet.js';
 import { embedScriptOf } from './assets/embed-script.js';
+import { favicon } from './assets/favicon.js';
 import { frameHeightScript } from './assets/frame-height.js';
 import { stylesheet } from './assets/stylesheet.js';
 import { ErrorPage } from './components/error-page.js';
@@ -16,7 +17,7 @@ import { Layout, type PageHead } from './components/layout.js';
 import { summaryOf } from './components/pet-words.js';
 import { frameAncestorsOf, isEmbedded } from './embedding.js';
 import { en, type Messages } from './messages/en.js';
-import { assetCaching, embedScriptCaching, pagePolicy } from './page-headers.js';
+import { assetCaching, fixedAddressCaching, pagePolicy } from './page-headers.js';
 import { sendCached, sendUncachedPage, sendPage } from './page-reply.js';
 import { readListForm } from './public/list-form.js';
 import { applyRoutes } from './public/apply-routes.js';
@@ -201,11 +202,16 @@ export const publicPages: FastifyPluginAsync = async (app) => {
           reply.header('cross-origin-resource-policy', 'cross-origin'),
           javaScript,
           embedScript,
-          embedScriptCaching,
+          fixedAddressCaching,
         ),
       );
     },
     { prefix: '/adopt' },
+  );
+
+  // Browsers ask for it on every page, console and embedded views included; a day, then again.
+  app.get('/favicon.ico', page, async (_request, reply) =>
+    reply.header('cache-control', fixedAddressCaching).type('image/png').send(favicon),
   );
 
   app.get('/robots.txt', page, async (request, reply) =>

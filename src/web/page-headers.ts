@@ -46,10 +46,10 @@ export const pageCaching = 'public, max-age=60';
 export const assetCaching = 'public, max-age=31536000, immutable';
 
 /**
- * embed.js keeps its address, which host pages hold: a day, then revalidated by ETag, so a new version reaches
- * every host page within a day.
+ * What keeps its address (embed.js, which host pages hold; /favicon.ico): a day, then revalidated, so a new
+ * version reaches every host page within a day.
  */
-export const embedScriptCaching = 'public, max-age=86400';
+export const fixedAddressCaching = 'public, max-age=86400';
 
 /** A strong ETag of the bytes sent: the page is rendered from the versioned reads, so it changes with them. */
 export const etagOf = (body: string): string =>

@@ -41,7 +41,15 @@ describe('the console in Chromium', { skip: browserSkip() }, () => {
       viewport: { width: options.width ?? 1280, height: 800 },
     });
     const problems: string[] = [];
-    made.on('page', (page) => page.on('dialog', (dialog) => problems.push(`dialog: ${dialog.message()}`)));
+    made.on('page', (page) => {
+      page.on('dialog', (dialog) => problems.push(`dialog: ${dialog.message()}`));
+      // A refused script or image (the policy), or a script that fails, shows as a console error.
+      page.on('console', (message) => {
+        if (message.type() === 'error')
+          problems.push(`console: ${message.text()} at ${message.location().url}`);
+      });
+      page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    });
     return { context: made, problems };
   }
 
@@ -131,8 +139,20 @@ describe('the console in Chromium', { skip: browserSkip() }, () => {
       await page.getByLabel('Description').focus();
       await page.keyboard.type('Found in the car park.');
       await page
-        .getByLabel('Photos')
+        .getByLabel('Photos', { exact: true })
         .setInputFiles(['examples/photos/luna.jpg', 'examples/photos/biscuit-3.png']);
+      if (javaScript) {
+        // The script's enhancements: the chosen photos shown, the breeds of the species chosen suggested.
+        assert.equal(await page.locator('.chosen-photos img').count(), 2);
+        const cat = await page.getByLabel('Species').inputValue();
+        assert.equal(await page.getByLabel('Breed', { exact: true }).getAttribute('list'), `breeds-${cat}`);
+        await page.getByLabel('Species').selectOption({ label: 'Dog' });
+        assert.notEqual(
+          await page.getByLabel('Breed', { exact: true }).getAttribute('list'),
+          `breeds-${cat}`,
+        );
+        await page.getByLabel('Species').selectOption({ label: 'Cat' });
+      }
       await page.getByRole('button', { name: 'Add animal' }).focus();
       await page.keyboard.press('Enter');
       await page.waitForURL(/\/console\/animals\/\d+\?done=created$/);
@@ -211,7 +231,7 @@ describe('the console in Chromium', { skip: browserSkip() }, () => {
     }
     await page.goto(`${site.origin}/console/animals/new`);
     await page.getByLabel('Birth date').fill('last spring');
-    await page.getByLabel('Photos').setInputFiles(['examples/photos/luna.jpg']);
+    await page.getByLabel('Photos', { exact: true }).setInputFiles(['examples/photos/luna.jpg']);
     await page.getByRole('button', { name: 'Add animal' }).click();
     await page.waitForLoadState();
     assert.equal(await page.getByLabel('Birth date').inputValue(), 'last spring', 'kept as typed');
@@ -234,6 +254,8 @@ describe('the console in Chromium', { skip: browserSkip() }, () => {
     const page = await signedIn(made);
     for (const path of [
       '/console',
+      // The filters under "More filters" open.
+      '/console?sex=female',
       `/console/animals/${site.ids.withPhotos}`,
       '/console/account',
       '/console/animals/new',
@@ -246,7 +268,8 @@ describe('the console in Chromium', { skip: browserSkip() }, () => {
       const small = await page.evaluate(() =>
         [...document.querySelectorAll('a, button, input:not([type=hidden]), select, textarea')]
           .map((element) => ({ element, box: element.getBoundingClientRect() }))
-          .filter(({ box }) => box.width > 0 && (box.width < 24 || box.height < 24))
+          // A control under a closed <details> is not shown, so not a target.
+          .filter(({ element, box }) => element.checkVisibility() && (box.width < 24 || box.height < 24))
           .map(({ element }) => element.outerHTML.slice(0, 80)),
       );
       assert.deepEqual(small, [], path);

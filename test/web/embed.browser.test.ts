@@ -233,9 +233,7 @@ describe('embedding in Chromium', { skip: browserSkip() }, () => {
       const { page, close } = await open(site.origin + path);
       const problems: string[] = [];
       page.on('console', (message) => {
-        // The browser asks for a favicon on its own, which the service has none of.
-        if (message.type() === 'error' && !message.location().url.endsWith('/favicon.ico'))
-          problems.push(message.text());
+        if (message.type() === 'error') problems.push(`${message.text()} at ${message.location().url}`);
       });
       await page.reload();
       const { violations } = await new AxeBuilder({ page }).withTags(wcag).analyze();

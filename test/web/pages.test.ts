@@ -353,6 +353,14 @@ for (const backend of backends) {
       }
     });
 
+    test('/favicon.ico is a PNG icon, kept a day, so no page’s console shows its 404', async () => {
+      const icon = await t.request({ method: 'GET', url: '/favicon.ico' });
+      assert.equal(icon.statusCode, 200);
+      assert.equal(icon.headers['content-type'], 'image/png');
+      assert.deepEqual([...icon.rawPayload.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+      assert.equal(icon.headers['cache-control'], 'public, max-age=86400');
+    });
+
     test('the sitemap lists the pages of published available and pending animals; robots.txt points to it', async () => {
       const res = await page('/adopt/sitemap.xml');
       assert.equal(res.statusCode, 200);
