@@ -166,6 +166,13 @@ body.embedded { min-height: 0; }
 .link-button:focus-visible { background: var(--focus); color: var(--ink); }
 .signed-in { color: var(--muted); margin: 0 0 1rem; }
 .notice.done { border-left-color: var(--success); background: #e7f4ed; }
+.catalogue-category { border-top: 1px solid var(--line); margin-top: 1.5rem; }
+.catalogue-id { font-size: 1rem; font-weight: 400; color: var(--muted); }
+.catalogue-category summary { padding: 0.25rem 0; cursor: pointer; }
+.breed-list { columns: 14rem; margin: 0.5rem 0 1rem; }
+.catalogue-form { display: flex; flex-wrap: wrap; align-items: flex-end; column-gap: 1rem; }
+.catalogue-form .field { flex: 1 1 16rem; }
+.catalogue-form .button { margin-bottom: 1.25rem; }
 .animals { width: 100%; border-collapse: collapse; overflow-wrap: break-word; }
 .animals th, .animals td { text-align: left; padding: 0.5rem; border-bottom: 1px solid var(--line); }
 .animals td a, .link-line a { display: inline-block; padding: 0.25rem 0; }

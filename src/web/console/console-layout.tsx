@@ -43,6 +43,7 @@ export function ConsoleLayout({
             {signedIn && (
               <nav class="console-nav" aria-label={m.name}>
                 <a href="/console">{m.nav.animals}</a>
+                <a href="/console/catalogue">{m.catalogue.title}</a>
                 <a href="/console/account">{m.nav.account}</a>
                 <form method="post" action="/console/sign-out">
                   <input type="hidden" name={csrfField} value={signedIn.csrfToken} />

@@ -14,6 +14,7 @@ import { accountRoutes } from './account.js';
 import { animalPage, animalRoutes } from './animal-page.js';
 import { removalRoutes } from './animal-removal.js';
 import { animalsRoutes } from './animals.js';
+import { catalogueRoutes } from './catalogue.js';
 import {
   sendConsolePage,
   sendErrorPage,
@@ -152,6 +153,7 @@ export const consolePages: FastifyPluginAsync<ConsoleOptions> = async (app, { cl
       animalRoutes(scope, context, animal);
       photoRoutes(scope, context, animal);
       removalRoutes(scope, context, animal);
+      catalogueRoutes(scope, context);
     },
     { prefix: '/console' },
   );

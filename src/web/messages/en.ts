@@ -417,6 +417,27 @@ export const en = {
         `${name} cannot be removed while adoption order ${orderId} is open: complete or cancel the order first.`,
       back: (name: string) => `Back to ${name}`,
     },
+    catalogue: {
+      title: 'Catalogue',
+      intro:
+        'The categories of animals and the breeds of each. Where a category has breeds, an animal of it must ' +
+        'name one of them. Names are compared case-insensitively: “dog” and “Dog” are one name.',
+      readOnly: 'Staff and admins add and rename categories and add breeds.',
+      id: (id: number) => `id ${id}`,
+      breeds: (count: number) => (count === 1 ? '1 breed' : `${count} breeds`),
+      noBreeds: 'No breed list: an animal of this category may have any breed.',
+      addCategory: 'Add a category',
+      categoryName: 'Name of the new category',
+      addCategoryButton: 'Add category',
+      newName: (name: string) => `New name for ${name}`,
+      renameButton: 'Rename',
+      breedName: (name: string) => `New breed of ${name}`,
+      addBreedButton: 'Add breed',
+      added: (name: string) => `The category ${name} was added.`,
+      renamed: (name: string) => `The category is now named ${name}.`,
+      breedAdded: (breed: string, category: string) => `${breed} was added to the breeds of ${category}.`,
+      resumed: 'You are signed in again. What you typed is below and not saved yet: check it, then send it.',
+    },
     statuses: { available: 'Available', pending: 'Pending', sold: 'Adopted' },
     /** A size in bytes in words: whole megabytes, or kilobytes below one. */
     sizeText: (bytes: number) =>
