@@ -109,5 +109,31 @@ async function consoleShots(width: number): Promise<void> {
   await shot('animal-errors');
   await page.goto(`${site.origin}/console/account`);
   await shot('account');
+  await page.goto(`${site.origin}/console/catalogue`);
+  await shot('catalogue-read-only');
+  await context.close();
+  await catalogueShots(width);
+}
+
+/** The catalogue as staff see it, with its forms, and with a name refused. */
+async function catalogueShots(width: number): Promise<void> {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  const page = await context.newPage();
+  const { token } = await site.server.app.services.staff.accounts.create({
+    email: `staff.${width}@example.org`,
+    name: 'Sam Staff',
+    role: 'staff',
+  });
+  await page.goto(`${site.origin}/console/welcome?token=${token}`);
+  await page.getByLabel('New password').fill('kennel corridor morning rounds');
+  await page.getByRole('button', { name: 'Save password and sign in' }).click();
+  await page.waitForURL(`${site.origin}/console`);
+  await page.goto(`${site.origin}/console/catalogue`);
+  await page.screenshot({ path: join(folder, `console-catalogue-${width}.png`), fullPage: true });
+  await page.getByLabel('New breed of Cat').fill('tabby');
+  await page.getByRole('button', { name: 'Add breed Cat' }).click();
+  await page.waitForLoadState();
+  await page.screenshot({ path: join(folder, `console-catalogue-errors-${width}.png`), fullPage: true });
+  console.log(join(folder, `console-catalogue-{,errors-}${width}.png`));
   await context.close();
 }

@@ -219,6 +219,7 @@ describe('the console in Chromium', { skip: browserSkip() }, () => {
       ['an animal', `/console/animals/${site.ids.withPhotos}`],
       ['the probe', `/console/animals/${site.ids.probe}`],
       ['account', '/console/account'],
+      ['the catalogue, read only', '/console/catalogue'],
       ['not found', '/console/animals/999999'],
       ['intake', '/console/animals/new'],
       [
@@ -239,6 +240,22 @@ describe('the console in Chromium', { skip: browserSkip() }, () => {
     const staff = await signedIn(made, 'staff');
     await staff.goto(`${site.origin}/console/animals/${site.ids.withPhotos}/remove`);
     assert.deepEqual(await violationsOf(staff), [], 'removing an animal');
+    await staff.goto(`${site.origin}/console/catalogue`);
+    assert.deepEqual(await violationsOf(staff), [], 'the catalogue with its forms');
+    await staff.getByLabel('New name for Cat').fill('');
+    await staff.getByRole('button', { name: 'Rename Cat' }).click();
+    await staff.waitForLoadState();
+    assert.match((await staff.title()) ?? '', /^Error: /);
+    assert.deepEqual(await violationsOf(staff), [], 'the catalogue with an error');
+    await staff.getByLabel('New breed of Dog').fill('labrador RETRIEVER');
+    await staff.getByRole('button', { name: 'Add breed Dog' }).click();
+    await staff.waitForLoadState();
+    assert.equal(
+      await staff.getByLabel('New breed of Dog').inputValue(),
+      'labrador RETRIEVER',
+      'kept as typed',
+    );
+    assert.deepEqual(await violationsOf(staff), [], 'the catalogue with a conflict');
     await page.goto(`${site.origin}/console/animals/${site.ids.withPhotos}`);
     await page.getByLabel('Name').fill('');
     await page.getByLabel('Colour').fill('x'.repeat(60));
@@ -251,7 +268,8 @@ describe('the console in Chromium', { skip: browserSkip() }, () => {
 
   test('at 360 px no console page scrolls sideways, and every control is at least 24 × 24 px', async () => {
     const { context: made } = await context({ width: 360 });
-    const page = await signedIn(made);
+    // Staff: a role that sees every form of these pages (the catalogue's among them).
+    const page = await signedIn(made, 'staff');
     for (const path of [
       '/console',
       // The filters under "More filters" open.
@@ -259,6 +277,7 @@ describe('the console in Chromium', { skip: browserSkip() }, () => {
       `/console/animals/${site.ids.withPhotos}`,
       '/console/account',
       '/console/animals/new',
+      '/console/catalogue',
     ]) {
       await page.goto(site.origin + path);
       const overflow = await page.evaluate(
