@@ -24,7 +24,7 @@ import {
 } from './console-page.js';
 import { postAllowed } from './csrf.js';
 import { intakeRoutes } from './intake.js';
-import { isMultipartBody, readPhotoFormBodies } from './photo-form-body.js';
+import { readPhotoFormBodies } from './photo-form-body.js';
 import { photoRoutes } from './photo-routes.js';
 import { clearSessionCookie, sessionIdOf } from './session-cookie.js';
 import { signInRoutes, signInToResume } from './sign-in.js';
@@ -98,7 +98,7 @@ export const consolePages: FastifyPluginAsync<ConsoleOptions> = async (app, { cl
       scope.addHook('preHandler', async (request, reply) => {
         if (request.method !== 'POST') return;
         // The forms' own encoding alone, so that every value is a text: a JSON body is for the API.
-        if (!isFormBody(request) && !isMultipartBody(request))
+        if (!isFormBody(request) && !request.isMultipart())
           return sendErrorPage(context, request, reply, 415);
         const path = request.url.split('?')[0]!;
         if (!request.signedIn && !openPaths.has(path) && fromThisSite(publicUrl, request))

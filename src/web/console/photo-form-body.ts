@@ -2,10 +2,11 @@
 // be sent in), read into the same texts as any other form, and the photos beside them. Only a route that
 // takes photos keeps their bytes, and it keeps at most as many as an animal may have, each at most the
 // upload limit: a further photo is counted but not kept, and a larger one is cut short and marked, so that
-// the form comes back with its values and an error beside the photos, never a bare 413.
+// the form comes back with its values and an error beside the photos, never a bare 413. It runs after the
+// session is read (onRequest), so that only a signed-in request's photos are held in memory.
 import multipart from '@fastify/multipart';
 import { finished } from 'node:stream/promises';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { isUploadType, type UploadType } from '../../domain/photo.js';
 
@@ -40,8 +41,6 @@ const shownNameLength = 80;
 /** The fields and parts one form may have: far more than any console form shows. */
 const partLimits = { fields: 200, parts: 300, fieldSize: 64 * 1024 } as const;
 
-export const isMultipartBody = (request: FastifyRequest): boolean => request.isMultipart();
-
 /** Reads a part to its end without keeping it: the parts after it are read only once it has been. */
 async function drain(file: NodeJS.ReadableStream & { resume(): unknown }): Promise<void> {
   file.resume();
@@ -66,7 +65,8 @@ export async function readPhotoFormBodies(
     if (!request.isMultipart()) return;
     const values: Record<string, string> = Object.create(null);
     const parts: PhotoParts = { files: [], beyond: 0 };
-    const keeps = request.routeOptions.config.takesPhotos === true;
+    // Kept only for a session: a request of no one's (the sign-in page answers it) is read, never held.
+    const keeps = request.routeOptions.config.takesPhotos === true && request.signedIn !== undefined;
     for await (const part of request.parts()) {
       if (part.type === 'field') {
         // A field sent as JSON is parsed by the reader; a form's fields are texts.

@@ -31,12 +31,13 @@ export function photoRoutes(scope: FastifyInstance, context: ConsoleContext, pag
   async function target(
     request: FastifyRequest<{ Params: { id: string; photoId?: string } }>,
     reply: FastifyReply,
+    operation: 'uploadPhoto' | 'movePhoto' | 'removePhoto',
   ) {
     const tagged = await found(request.params.id);
     const index = tagged?.pet.photos.findIndex((photo) => photo.id === request.params.photoId) ?? -1;
     if (!tagged || (request.params.photoId !== undefined && index < 0))
       return { reply: notFound(request, reply) };
-    if (!allows(request.signedIn!.scopes, 'uploadPhoto'))
+    if (!allows(request.signedIn!.scopes, operation))
       return { reply: sendForbidden(context, request, reply) };
     return { tagged, index };
   }
@@ -47,7 +48,7 @@ export function photoRoutes(scope: FastifyInstance, context: ConsoleContext, pag
     '/animals/:id/photos',
     { config: { takesPhotos: true } },
     async (request, reply) => {
-      const hit = await target(request, reply);
+      const hit = await target(request, reply, 'uploadPhoto');
       if ('reply' in hit) return hit.reply;
       const { tagged } = hit;
       const view = { ...tagged, values: valuesOf(tagged.pet) };
@@ -79,7 +80,7 @@ export function photoRoutes(scope: FastifyInstance, context: ConsoleContext, pag
   );
 
   scope.post<PhotoParams>('/animals/:id/photos/:photoId/move', async (request, reply) => {
-    const hit = await target(request, reply);
+    const hit = await target(request, reply, 'movePhoto');
     if ('reply' in hit) return hit.reply;
     const position = (request.body as Record<string, string | undefined>).position ?? '';
     if (!/^[0-9]{1,3}$/.test(position)) return sendErrorPage(context, request, reply, 400);
@@ -88,7 +89,7 @@ export function photoRoutes(scope: FastifyInstance, context: ConsoleContext, pag
   });
 
   scope.get<PhotoParams>('/animals/:id/photos/:photoId/remove', async (request, reply) => {
-    const hit = await target(request, reply);
+    const hit = await target(request, reply, 'removePhoto');
     if ('reply' in hit) return hit.reply;
     const { tagged, index } = hit;
     const photo = tagged.pet.photos[index]!;
@@ -119,7 +120,7 @@ export function photoRoutes(scope: FastifyInstance, context: ConsoleContext, pag
   });
 
   scope.post<PhotoParams>('/animals/:id/photos/:photoId/remove', async (request, reply) => {
-    const hit = await target(request, reply);
+    const hit = await target(request, reply, 'removePhoto');
     if ('reply' in hit) return hit.reply;
     try {
       await photos.remove(hit.tagged.pet.id, request.params.photoId);
