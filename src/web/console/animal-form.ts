@@ -1,9 +1,7 @@
 // The fields of an animal's form in the console, and the reading of a submitted form into the merge patch
 // `PATCH /v1/pets/{petId}` takes, checked by the same schema (PetPatchSchema). Each field is labelled with
 // its English name; a value left empty is "not known" (null), as the API has it.
-import type { Breed, Category } from '../../domain/category.js';
-import type { CatalogService } from '../../services/catalog-service.js';
-import type { VersionView } from '../../speed/index.js';
+import type { Category } from '../../domain/category.js';
 import {
   NewPetSchema,
   PetPatchSchema,
@@ -37,18 +35,6 @@ const validators = {
 export type AnimalFormKind = keyof typeof validators;
 
 const publishedField = 'published';
-
-/** What the form offers to choose from: the species, and each species' breeds. */
-export interface FormCatalogue {
-  categories: Category[];
-  breeds: Map<number, Breed[]>;
-}
-
-export async function formCatalogueOf(catalog: CatalogService, view: VersionView): Promise<FormCatalogue> {
-  const categories = await catalog.listCategories(view);
-  const lists = await Promise.all(categories.map((category) => catalog.listBreeds(category.id, view)));
-  return { categories, breeds: new Map(categories.map((category, i) => [category.id, lists[i]!])) };
-}
 
 export function animalFields(messages: Messages, categories: readonly Category[]): FormField[] {
   const f = messages.console.animal.fields;

@@ -10,14 +10,8 @@ import { maxSafeId } from '../../domain/resource-id.js';
 import { allows } from '../../domain/scopes.js';
 import { ApiError } from '../../errors/api-error.js';
 import type { TaggedPet } from '../../services/pet-changes.js';
-import {
-  animalErrors,
-  animalFields,
-  formCatalogueOf,
-  patchOf,
-  valuesOf,
-  type AnimalValues,
-} from './animal-form.js';
+import { animalErrors, animalFields, patchOf, valuesOf, type AnimalValues } from './animal-form.js';
+import { catalogueListsOf } from './catalogue-lists.js';
 import { AnimalFields } from './animal-fields.js';
 import { seeOther, sendErrorPage, sendForbidden, sendNotFound, type ConsoleContext } from './console-page.js';
 import { csrfField } from './csrf.js';
@@ -81,8 +75,10 @@ export function animalPage(scope: FastifyInstance, context: ConsoleContext): Ani
   async function show(request: FastifyRequest, reply: FastifyReply, status: number, view: AnimalView) {
     const signedIn = request.signedIn!;
     const { pet } = view;
-    const openOrder = await pets.openOrderId(pet.id);
-    const { categories, breeds } = await formCatalogueOf(catalog, speed.view(true));
+    const [openOrder, { categories, breeds }] = await Promise.all([
+      pets.openOrderId(pet.id),
+      catalogueListsOf(catalog, speed.view(true)),
+    ]);
     const fields = animalFields(context.messages, categories).filter(
       // While an order is open, the order alone moves the status: the page says so instead.
       (field) => openOrder === undefined || field.name !== 'status',

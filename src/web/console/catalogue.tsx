@@ -9,6 +9,7 @@ import { maxSafeId } from '../../domain/resource-id.js';
 import { allows } from '../../domain/scopes.js';
 import { ApiError } from '../../errors/api-error.js';
 import type { FormField } from '../public/application-fields.js';
+import { catalogueListsOf } from './catalogue-lists.js';
 import { catalogueFields, nameErrors, nameOf, type CatalogueOperation } from './catalogue-form.js';
 import { CatalogueContent, cataloguePath } from './catalogue-page.js';
 import { seeOther, sendForbidden, sendNotFound, type ConsoleContext } from './console-page.js';
@@ -45,9 +46,9 @@ export function catalogueRoutes(scope: FastifyInstance, context: ConsoleContext)
 
   async function show(request: FastifyRequest, reply: FastifyReply, status: number, view: CatalogueView) {
     const signedIn = request.signedIn!;
-    const version = speed.view(true);
-    const categories = await catalog.listCategories(version);
-    const breeds = await Promise.all(categories.map((category) => catalog.listBreeds(category.id, version)));
+    const lists = await catalogueListsOf(catalog, speed.view(true));
+    const { categories } = lists;
+    const breeds = categories.map((category) => lists.breeds.get(category.id)!);
     return sendFormPage(
       context,
       request,

@@ -7,14 +7,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { defaultPetStatus, defaultPublished, type NewPet } from '../../domain/pet.js';
 import { allows } from '../../domain/scopes.js';
 import { ApiError } from '../../errors/api-error.js';
-import {
-  animalErrors,
-  animalFields,
-  formCatalogueOf,
-  patchOf,
-  valuesOf,
-  type AnimalValues,
-} from './animal-form.js';
+import { animalErrors, animalFields, patchOf, valuesOf, type AnimalValues } from './animal-form.js';
+import { catalogueListsOf } from './catalogue-lists.js';
 import { AnimalFields, PhotoPicker, photoPickerField } from './animal-fields.js';
 import type { AnimalPage } from './animal-page.js';
 import { seeOther, sendForbidden, type ConsoleContext } from './console-page.js';
@@ -45,7 +39,7 @@ export function intakeRoutes(scope: FastifyInstance, context: ConsoleContext, pa
     refusal: Refusal,
     photosChosen = false,
   ) {
-    const { categories, breeds } = await formCatalogueOf(catalog, speed.view(true));
+    const { categories, breeds } = await catalogueListsOf(catalog, speed.view(true));
     const fields = animalFields(context.messages, categories);
     return sendFormPage(
       context,
