@@ -3,6 +3,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
+import { actOnBehalfOfRequests } from './http/acting.js';
 import { authenticate } from './http/auth.js';
 import { answerClientErrors } from './http/client-errors.js';
 import { installErrorHandlers } from './http/error-handler.js';
@@ -132,6 +133,7 @@ export async function buildApp({
   if (limiter) limiter.observe(countLimiterEvents(app.metrics));
   app.decorateRequest('apiKey', undefined);
   app.decorateRequest('dataVersion', undefined);
+  actOnBehalfOfRequests(app);
   const corsOrigins = corsOriginsOf(config.corsOrigins);
   // While CORS is off, a preflight is told so, before the key it cannot carry is asked for.
   if (corsOrigins.length === 0)

@@ -1,4 +1,5 @@
 // Events: what the service records of every change it makes, and the rules for naming and matching their types.
+import type { Actor } from './actor.js';
 
 export const eventTypes = [
   'pet.created',
@@ -21,6 +22,8 @@ export interface ServiceEvent<T extends object = object> {
   type: EventType;
   /** ISO 8601 time of the change. */
   createdAt: string;
+  /** Who made the change; absent on the events recorded before it was kept. */
+  actor?: Actor;
   /** For `pet.updated`: the names of the fields the change changed. */
   changes?: string[];
   data: T;

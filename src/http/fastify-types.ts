@@ -6,6 +6,7 @@ import type { Metrics } from '../metrics/metrics.js';
 import type { ApiKeyInfo } from '../services/api-keys-service.js';
 import type { VersionView } from '../speed/index.js';
 import type { Services } from '../services/index.js';
+import type { SignedIn } from '../services/staff/sessions.js';
 import type { Store } from '../store/store.js';
 
 declare module 'fastify' {
@@ -23,6 +24,8 @@ declare module 'fastify' {
     apiKey: ApiKeyInfo | undefined;
     /** The data version as this /v1 request sees it, read once for every cache it consults; set by the auth hook. */
     dataVersion: VersionView | undefined;
+    /** The console session of the request's cookie, while it is valid; set by the console's hook. */
+    signedIn: SignedIn | undefined;
   }
   interface FastifyContextConfig {
     /** Marks the route's path deprecated: all its responses carry the headers (http/deprecation.ts). */

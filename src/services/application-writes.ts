@@ -27,7 +27,7 @@ export function createApplicationWrites(writes: Writes): WriteApplications {
         works,
         async (work) => {
           const { value, events } = await work(trx);
-          context.emit(...events);
+          context.for(work).emit(...events);
           return value;
         },
         isRefusal,

@@ -39,7 +39,7 @@ import type { IdempotencyScope, IdempotentOutcome } from './idempotency.js';
 import type { PetPhotos } from './pet-photos.js';
 import { toPet } from './pet-record.js';
 import { readKeysetPage } from './keyset-page.js';
-import type { WriteContext, Writes } from './writes.js';
+import type { GroupContext, WriteContext, Writes } from './writes.js';
 
 export interface OrderPage {
   orders: Order[];
@@ -140,7 +140,7 @@ export async function createOrdersService(
   async function placeAll(
     trx: Transaction<Database>,
     placements: Placement[],
-    context: WriteContext,
+    context: GroupContext<Placement>,
   ): Promise<ItemEnding<Order>[]> {
     const { petFrom, petTo, to } = orderTransitions.place;
     const now = await context.changeTime();
@@ -156,7 +156,7 @@ export async function createOrdersService(
     }
     const placed = placements.flatMap((placement, i) => {
       const pet = moved[i]!;
-      return pet instanceof ApiError ? [] : [{ ...placement, pet }];
+      return pet instanceof ApiError ? [] : [{ ...placement, placement, pet }];
     });
     const orders =
       placed.length === 0
@@ -180,7 +180,9 @@ export async function createOrdersService(
         trx,
         placed.map(({ pet }) => pet.id),
       );
-      context.emit(...orders.flatMap((order, i) => eventsOf(order, placed[i]!.pet, photos, now)));
+      orders.forEach((order, i) =>
+        context.for(placed[i]!.placement).emit(...eventsOf(order, placed[i]!.pet, photos, now)),
+      );
     }
     let next = 0;
     return moved.map((pet) => (pet instanceof ApiError ? { error: pet } : { value: orders[next++]! }));
@@ -194,7 +196,7 @@ export async function createOrdersService(
   async function place(
     trx: Transaction<Database>,
     placements: Placement[],
-    context: WriteContext,
+    context: GroupContext<Placement>,
   ): Promise<ItemEnding<Order>[]> {
     try {
       return await inSavepoint(trx, () => placeAll(trx, placements, context));
@@ -208,7 +210,7 @@ export async function createOrdersService(
   async function placeAlone(
     trx: Transaction<Database>,
     placement: Placement,
-    context: WriteContext,
+    context: GroupContext<Placement>,
   ): Promise<Order> {
     let ending: ItemEnding<Order>;
     try {
@@ -262,7 +264,8 @@ export async function createOrdersService(
   // action alone.
   const actions = writes.grouped(
     'data',
-    (trx, group: Action[], context) => eachAlone(group, (item) => actIn(trx, item, context), isRefusal),
+    (trx, group: Action[], context) =>
+      eachAlone(group, (item) => actIn(trx, item, context.for(item)), isRefusal),
     200,
   );
 

@@ -21,7 +21,7 @@ import type { WordIndex } from '../store/word-index.js';
 import { groupBreedRule } from './breed-rule.js';
 import type { PetPhotos } from './pet-photos.js';
 import { changedFields, fieldColumns, mergePatch, petEtag, searchedFieldNames, toPet } from './pet-record.js';
-import type { WriteContext } from './writes.js';
+import type { GroupContext } from './writes.js';
 
 /** A pet and its strong ETag, which changes with every change to it. */
 export interface TaggedPet {
@@ -57,7 +57,8 @@ interface Group {
   rows: Map<number, PetRow>;
   /** Each pet whose searched text the group changed, as it was before the group. */
   searchedBefore: Map<number, PetRow>;
-  emit: WriteContext['emit'];
+  /** The context of each change: its events name the change's actor. */
+  contextOf: GroupContext<PetEditOrRemoval>['for'];
   /** A new pet's breed as the breed rule keeps it, read for the whole group at once (breed-rule.ts). */
   breedOf: (categoryId: number, breed: string) => Promise<string>;
   petPhotos: PetPhotos;
@@ -80,7 +81,7 @@ const breedsAsked = (changes: readonly PetEditOrRemoval[], rows: Map<number, Pet
 export async function changePets(
   trx: Transaction<Database>,
   changes: readonly PetEditOrRemoval[],
-  { changeTime, emit }: WriteContext,
+  { changeTime, for: contextOf }: GroupContext<PetEditOrRemoval>,
   { clock, searchIndex, wordIndex, petPhotos }: PetChangeOptions,
 ): Promise<ItemEnding<TaggedPet | undefined>[]> {
   const ids = [...new Set(changes.map((change) => change.id))];
@@ -91,14 +92,14 @@ export async function changePets(
     now: await changeTime(),
     rows,
     searchedBefore: new Map(),
-    emit,
+    contextOf,
     breedOf: await groupBreedRule(trx, breedsAsked(changes, rows)),
     petPhotos,
     photos: edited.length > 0 ? await petPhotos.of(trx, edited) : new Map(),
   };
   const endings = await eachAlone(
     [...changes],
-    (change) => (change.patch ? update(group, change, clock) : remove(group, change.id)),
+    (change) => (change.patch ? update(group, change, clock) : remove(group, change)),
     isRefusal,
   );
   if (searchIndex) {
@@ -115,11 +116,8 @@ export async function changePets(
  * One edit. The write is conditional on the revision read: should another transaction have changed the pet
  * since, the edit starts again from the pet as it now is, or, with `If-Match`, is refused.
  */
-async function update(
-  group: Group,
-  { id, patch, ifMatch }: PetChange,
-  clock: () => number,
-): Promise<TaggedPet> {
+async function update(group: Group, change: PetChange, clock: () => number): Promise<TaggedPet> {
+  const { id, patch, ifMatch } = change;
   for (;;) {
     const row = group.rows.get(id);
     if (!row) throw new ApiError('pet_not_found', id);
@@ -147,13 +145,14 @@ async function update(
       group.searchedBefore.set(id, row);
     }
     const pet = toPet(updated!, before.photos);
-    group.emit({ type: 'pet.updated', data: pet, changes, createdAt: group.now });
+    group.contextOf(change).emit({ type: 'pet.updated', data: pet, changes, createdAt: group.now });
     return { pet, etag: petEtag(updated!) };
   }
 }
 
 /** One removal: the pet becomes a tombstone, and its index rows go. */
-async function remove(group: Group, id: number): Promise<undefined> {
+async function remove(group: Group, removal: PetEditOrRemoval): Promise<undefined> {
+  const { id } = removal;
   for (;;) {
     const row = group.rows.get(id);
     if (!row) throw new ApiError('pet_not_found', id);
@@ -163,7 +162,7 @@ async function remove(group: Group, id: number): Promise<undefined> {
     await group.petPhotos.removeAllOf(group.trx, id);
     if (!group.searchedBefore.has(id)) group.searchedBefore.set(id, row);
     group.rows.delete(id);
-    group.emit({ type: 'pet.removed', data: { id }, createdAt: group.now });
+    group.contextOf(removal).emit({ type: 'pet.removed', data: { id }, createdAt: group.now });
     return undefined;
   }
 }

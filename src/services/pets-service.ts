@@ -26,7 +26,7 @@ import type { IdempotencyScope, IdempotentOutcome } from './idempotency.js';
 import type { PetPhotos } from './pet-photos.js';
 import { groupBreedRule } from './breed-rule.js';
 import { changePets, type PetChange, type PetEditOrRemoval, type TaggedPet } from './pet-changes.js';
-import type { WriteContext, Writes } from './writes.js';
+import type { GroupContext, Writes } from './writes.js';
 import {
   creationFingerprintValues,
   createdPetEtag,
@@ -100,7 +100,7 @@ export async function createPetsService(
   const insertAll = async (
     trx: Transaction<Database>,
     newPets: NewPet[],
-    { changeTime, emit }: WriteContext,
+    context: GroupContext<NewPet>,
   ): Promise<ItemEnding<Pet>[]> => {
     const allFields = newPets.map(newPetFields);
     const breedOf = await groupBreedRule(trx, allFields);
@@ -110,16 +110,19 @@ export async function createPetsService(
       async (pet) => (pet.breed === null ? pet : { ...pet, breed: await breedOf(pet.categoryId, pet.breed) }),
       isRefusal,
     );
+    const acceptedInputs = newPets.filter((_, i) => 'value' in fields[i]!);
     const accepted = fields.flatMap((ending) => ('value' in ending ? [ending.value] : []));
     if (accepted.length === 0) return fields as ItemEnding<Pet>[];
-    const now = await changeTime();
+    const now = await context.changeTime();
     const rows = await insertPets(
       trx,
       accepted.map((pet) => ({ ...fieldColumns(pet), created_at: now, updated_at: now })),
     );
     if (searchIndex) await insertPetTerms(trx, store.wordIndex, rows);
     const pets = rows.map((row) => toPet(row, []));
-    emit(...pets.map((pet) => ({ type: 'pet.created' as const, data: pet, createdAt: now })));
+    pets.forEach((pet, i) =>
+      context.for(acceptedInputs[i]!).emit({ type: 'pet.created', data: pet, createdAt: now }),
+    );
     let next = 0;
     return fields.map((ending) => ('error' in ending ? ending : { value: pets[next++]! }));
   };

@@ -151,7 +151,7 @@ export function createPhotosService(
   const changes = writes.grouped(
     'data',
     (trx, group: PhotoChange[], context) =>
-      eachAlone(group, (change) => changeIn(trx, change, context), isRefusal),
+      eachAlone(group, (change) => changeIn(trx, change, context.for(change)), isRefusal),
     201,
   );
 

@@ -124,6 +124,10 @@ export interface EventsTable {
   data: string;
   /** For `pet.updated`: the names of the fields the change changed, a JSON array; null for other types. */
   changes: Generated<string | null>;
+  /** Who made the change (src/domain/actor.ts), JSON; null for the events recorded before it was kept. */
+  actor: Generated<string | null>;
+  /** The animal the event is about (event-pet.ts), for an animal's recent changes; null for none. */
+  pet_id: Generated<number | null>;
 }
 
 export interface WebhookEndpointsTable {

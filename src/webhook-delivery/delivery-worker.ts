@@ -91,6 +91,7 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions, poll = true)
         created_at: delivery.event_created_at,
         data: delivery.data,
         changes: delivery.changes,
+        actor: delivery.actor,
       };
       const result: AttemptResult = await sendWebhook(
         target,

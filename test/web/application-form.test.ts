@@ -181,11 +181,19 @@ for (const backend of backends) {
       assert.equal(application.consent.dataProcessing, true);
     });
 
-    test('the form not tied to an animal sends an application for none', async () => {
+    test('the form not tied to an animal sends an application for none, made by the public', async () => {
       const values = filled();
       assert.equal((await send('/adopt/apply', values)).statusCode, 200);
       const application = (await stored()).find((a) => a.applicant.email === values['applicant.email'])!;
       assert.equal(application.petId, null);
+      const events = await t.request({
+        url: '/v1/events?type=application.submitted&limit=100',
+        headers: t.auth,
+      });
+      const submitted = (events.json() as { actor?: unknown; data: { id: number } }[]).find(
+        (e) => e.data.id === (application as unknown as { id: number }).id,
+      );
+      assert.deepEqual(submitted?.actor, { type: 'public' }, 'a visitor, never named');
     });
 
     test('an empty form: 400, a summary linking each required field in order, each error beside its field', async () => {

@@ -53,6 +53,10 @@ for (const backend of backends) {
           'pet.status_changed',
         ],
       );
+      assert.ok(
+        feed.every((e: { actor?: { type: string } }) => e.actor?.type === 'key'),
+        'each names the key that made its change, and the webhooks carry it as the feed does',
+      );
       const got = await receiver.waitForAccepted(feed.length);
       assert.deepEqual(
         got.map((r) => r.event),

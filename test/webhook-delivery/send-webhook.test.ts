@@ -88,10 +88,10 @@ describe('sendWebhook', () => {
 });
 
 test('the payload is the event as JSON.stringify gives it, with the stored data text as it is', () => {
-  for (const [data, changes] of [
-    [{ id: 7, name: 'Rex "the dog" \u00e9', tags: [], price: 0.1, '10': 1, '2': null }, null],
-    [{}, null],
-    [{ id: 7, name: 'Rex' }, '["name","goodWith"]'],
+  for (const [data, changes, actor] of [
+    [{ id: 7, name: 'Rex "the dog" \u00e9', tags: [], price: 0.1, '10': 1, '2': null }, null, null],
+    [{}, null, '{"type":"service"}'],
+    [{ id: 7, name: 'Rex' }, '["name","goodWith"]', '{"type":"staff","id":"stf_1","name":"Ana \\"A\\""}'],
   ] as const) {
     const row = {
       id: 42,
@@ -99,6 +99,7 @@ test('the payload is the event as JSON.stringify gives it, with the stored data 
       created_at: Date.UTC(2026, 10, 24),
       data: JSON.stringify(data),
       changes,
+      actor,
     };
     assert.equal(eventJson(row), JSON.stringify(toEvent(row)));
   }

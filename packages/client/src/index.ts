@@ -1,6 +1,7 @@
 // The SDK's public surface, exported as the `@petstore/client` package.
 export {
   PetstoreClient,
+  type Actor,
   type Breed,
   type Category,
   type CreatePetOptions,

@@ -1008,6 +1008,28 @@ export interface components {
         };
         /** @description A JSON array of Pet */
         Pets: components["schemas"]["Pet"][];
+        /** @description Who made the change. Absent on the events recorded before the service kept it (docs/webhooks.md). */
+        Actor: {
+            /** @enum {string} */
+            type: "staff";
+            /** @description The staff account */
+            id: number;
+            /** @description The account's name, as it was at the change */
+            name: string;
+        } | {
+            /** @enum {string} */
+            type: "key";
+            /** @description The API key’s id (never the key itself) */
+            id: string;
+            /** @description The key's name, as it was at the change */
+            name: string;
+        } | {
+            /** @enum {string} */
+            type: "public";
+        } | {
+            /** @enum {string} */
+            type: "service";
+        };
         /** @description A change the service made */
         Event: {
             /**
@@ -1025,6 +1047,7 @@ export interface components {
              * @description When the change committed
              */
             createdAt: string;
+            actor?: components["schemas"]["Actor"];
             /**
              * @description On `pet.updated` only: the names of the Pet fields the change changed
              * @example [

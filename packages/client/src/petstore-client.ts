@@ -22,6 +22,8 @@ export type NewOrder = components['schemas']['NewOrder'];
 export type OrderStatus = components['schemas']['OrderStatus'];
 export type Inventory = components['schemas']['Inventory'];
 export type Event = components['schemas']['Event'];
+/** Who made an event's change: a staff account, an API key, a visitor of the public pages, or the service. */
+export type Actor = components['schemas']['Actor'];
 export type Category = components['schemas']['Category'];
 export type Breed = components['schemas']['Breed'];
 /** The shelter's own details, which the adoption pages show in their header and footer. */

@@ -6,6 +6,43 @@ import { maxSafeId } from '../../domain/resource-id.js';
 import { commonHeaders } from '../../http/schemas/error.js';
 import { pageCursorQuery, pageLimitQuery, pageLinkHeader } from '../../http/page-link.js';
 
+const named = (
+  type: 'staff' | 'key',
+  id: ReturnType<typeof Type.Integer | typeof Type.String>,
+  what: string,
+) =>
+  Type.Object(
+    {
+      type: Type.Literal(type),
+      id,
+      name: Type.String({ description: `The ${what}'s name, as it was at the change` }),
+    },
+    {
+      additionalProperties: false,
+      description: `A change made through ${type === 'staff' ? 'the console' : 'the API'}`,
+    },
+  );
+
+export const ActorSchema = Type.Union(
+  [
+    named('staff', Type.Integer({ minimum: 1, description: 'The staff account' }), 'account'),
+    named('key', Type.String({ description: 'The API key’s id (never the key itself)' }), 'key'),
+    Type.Object(
+      { type: Type.Literal('public') },
+      { additionalProperties: false, description: 'A visitor of the public pages, who is never named' },
+    ),
+    Type.Object(
+      { type: Type.Literal('service') },
+      { additionalProperties: false, description: 'The service’s own jobs, and commands run on its machine' },
+    ),
+  ],
+  {
+    $id: 'Actor',
+    description:
+      'Who made the change. Absent on the events recorded before the service kept it (docs/webhooks.md).',
+  },
+);
+
 export const EventSchema = Type.Object(
   {
     id: Type.Integer({
@@ -15,6 +52,7 @@ export const EventSchema = Type.Object(
     }),
     type: Type.Unsafe<string>({ type: 'string', enum: [...eventTypes], description: 'What happened' }),
     createdAt: Type.String({ format: 'date-time', description: 'When the change committed' }),
+    actor: Type.Optional(Type.Ref(ActorSchema)),
     changes: Type.Optional(
       Type.Array(Type.String(), {
         description: 'On `pet.updated` only: the names of the Pet fields the change changed',
@@ -59,7 +97,7 @@ export const EventsSchema = Type.Array(Type.Ref(EventSchema), {
   description: 'A JSON array of Event',
 });
 
-export const sharedEventSchemas = [EventSchema, EventsSchema];
+export const sharedEventSchemas = [ActorSchema, EventSchema, EventsSchema];
 
 export const listEventsResponse = Type.Ref(EventsSchema, {
   description:

@@ -24,6 +24,7 @@ import { shelter } from './2026-12-02-c-shelter.js';
 import { petsRemoveScope } from './2026-12-02-d-pets-remove-scope.js';
 import { staff } from './2026-12-02-e-staff.js';
 import { petsStatusCreated } from './2026-12-02-f-pets-status-created.js';
+import { eventActor } from './2026-12-03-a-event-actor.js';
 
 /** Every migration. Kysely applies them in the order of their names (plain string order), whatever this order. */
 export const migrationsFor = (dialect: DialectName): Record<string, Migration> => ({
@@ -49,6 +50,7 @@ export const migrationsFor = (dialect: DialectName): Record<string, Migration> =
   '2026-12-02-d-pets-remove-scope': petsRemoveScope,
   '2026-12-02-e-staff': staff(dialect),
   '2026-12-02-f-pets-status-created': petsStatusCreated,
+  '2026-12-03-a-event-actor': eventActor,
 });
 
 // Kysely's own tables live in the deployment's schema; otherwise it may find another deployment's tables.

@@ -235,6 +235,7 @@ export async function nextDeliveries(db: Db, endpointId: string, limit: number) 
       'e.created_at as event_created_at',
       'e.data',
       'e.changes',
+      'e.actor',
     ])
     .where('d.endpoint_id', '=', endpointId)
     .where('d.state', '=', 'pending')

@@ -4,7 +4,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { h, type ComponentChildren } from 'preact';
 import { render } from 'preact-render-to-string';
 import type { Staff } from '../../services/staff/index.js';
-import type { SignedIn } from '../../services/staff/sessions.js';
 import type { Messages } from '../messages/en.js';
 import { ConsoleLayout } from './console-layout.js';
 
@@ -34,13 +33,6 @@ export interface ConsoleContext {
   cookieSeconds: number;
   /** The forms a sign-in in the middle of an edit takes back to. */
   resumable: ResumableForm[];
-}
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The console session of the request's cookie, while it is valid. */
-    signedIn: SignedIn | undefined;
-  }
 }
 
 export function sendConsolePage(
