@@ -156,7 +156,7 @@ body.embedded { min-height: 0; }
 .panel p { margin: 0; }
 .steps { padding-left: 1.25rem; max-width: 40rem; }
 
-/* The console: a navigation in the header, and the animals as a table, or as cards on a phone. */
+/* The console: a navigation in the header, and the animals and changes as tables, or as cards on a phone. */
 .console-header { flex-wrap: wrap; gap: 0 1.5rem; }
 .console-nav { display: flex; flex-wrap: wrap; align-items: center; gap: 0 1.25rem; margin-left: auto; }
 .console-nav form { margin: 0; }
@@ -173,18 +173,25 @@ body.embedded { min-height: 0; }
 .catalogue-form { display: flex; flex-wrap: wrap; align-items: flex-end; column-gap: 1rem; }
 .catalogue-form .field { flex: 1 1 16rem; }
 .catalogue-form .button { margin-bottom: 1.25rem; }
-.animals { width: 100%; border-collapse: collapse; overflow-wrap: break-word; }
-.animals th, .animals td { text-align: left; padding: 0.5rem; border-bottom: 1px solid var(--line); }
-.animals td a, .link-line a { display: inline-block; padding: 0.25rem 0; }
+.animals, .changes { width: 100%; border-collapse: collapse; overflow-wrap: break-word; }
+.animals th, .animals td, .changes th, .changes td { text-align: left; padding: 0.5rem;
+  border-bottom: 1px solid var(--line); vertical-align: top; }
+.animals td a, .changes td a, .link-line a { display: inline-block; padding: 0.25rem 0; }
 .animals img, .animals .no-photo { width: 4rem; aspect-ratio: 4 / 3; object-fit: cover; font-size: 0.75rem; }
+.changes time { white-space: nowrap; }
+.pager a + a { margin-left: 1.5rem; }
 @media (max-width: 47.99rem) {
-  .animals, .animals tbody { display: block; }
-  .animals thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); }
+  .animals, .animals tbody, .changes, .changes tbody { display: block; }
+  .animals thead, .changes thead { position: absolute; width: 1px; height: 1px; overflow: hidden;
+    clip-path: inset(50%); }
   .animals tr { display: grid; grid-template-columns: 5rem minmax(0, 1fr); column-gap: 0.75rem;
     border: 1px solid var(--line); border-radius: 4px; margin-bottom: 0.75rem; padding: 0.5rem; }
-  .animals td { border: 0; padding: 0.125rem 0; }
+  .changes tr { display: block; border-bottom: 1px solid var(--line); padding: 0.5rem 0; }
+  .animals td, .changes td { border: 0; padding: 0.125rem 0; }
+  .changes td { display: block; }
   .animals td.photo { grid-row: 1 / span 6; }
-  .animals td[data-label]::before { content: attr(data-label) ": "; font-weight: 700; }
+  .animals td[data-label]::before, .changes td[data-label]::before { content: attr(data-label) ": ";
+    font-weight: 700; }
 }
 
 /* An animal's console page: its actions, its photos with their buttons, and the confirmation pages. */

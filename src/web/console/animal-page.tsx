@@ -2,7 +2,8 @@
 // was opened, and a save is made only while the animal is still that one: if anyone changed it since
 // (another volunteer, the API, an order), nothing is saved, the form comes back with the user's own values
 // and the saved values beside them, and "Save mine anyway" saves over them knowingly. Beside the form: the
-// buttons that publish or take it off the website, its photos (photos.tsx), and the way to remove it.
+// buttons that publish or take it off the website, its photos (photos.tsx), the way to remove it, and its
+// recent changes (recent-changes.tsx).
 // Saving goes through the pets service, as `PATCH /v1/pets/{petId}` does, with its rules and its events.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Pet } from '../../domain/pet.js';
@@ -17,6 +18,7 @@ import { seeOther, sendErrorPage, sendForbidden, sendNotFound, type ConsoleConte
 import { csrfField } from './csrf.js';
 import { sendFormPage, serviceRefusal, SubmitButton, type Refusal } from './form-page.js';
 import { PhotosSection, type PhotosSectionProps } from './photos-section.js';
+import { recentChanges } from './recent-changes.js';
 
 export interface AnimalView extends Refusal {
   pet: Pet;
@@ -75,9 +77,10 @@ export function animalPage(scope: FastifyInstance, context: ConsoleContext): Ani
   async function show(request: FastifyRequest, reply: FastifyReply, status: number, view: AnimalView) {
     const signedIn = request.signedIn!;
     const { pet } = view;
-    const [openOrder, { categories, breeds }] = await Promise.all([
+    const [openOrder, { categories, breeds }, changes] = await Promise.all([
       pets.openOrderId(pet.id),
       catalogueListsOf(catalog, speed.view(true)),
+      recentChanges(scope, context.messages, signedIn.scopes, pet.id),
     ]);
     const fields = animalFields(context.messages, categories).filter(
       // While an order is open, the order alone moves the status: the page says so instead.
@@ -148,6 +151,7 @@ export function animalPage(scope: FastifyInstance, context: ConsoleContext): Ani
           )}
         </form>
         <PhotosSection {...photos} />
+        {changes}
       </>,
     );
   }

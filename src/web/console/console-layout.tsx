@@ -1,6 +1,7 @@
 // The frame of every console page: the head (title, the one stylesheet, never indexed), a header that names
 // the console with its navigation and a "Sign out" button once signed in, and the main content.
 import type { ComponentChildren } from 'preact';
+import { allows } from '../../domain/scopes.js';
 import type { SignedIn } from '../../services/staff/sessions.js';
 import type { Messages } from '../messages/en.js';
 import { csrfField } from './csrf.js';
@@ -44,6 +45,7 @@ export function ConsoleLayout({
               <nav class="console-nav" aria-label={m.name}>
                 <a href="/console">{m.nav.animals}</a>
                 <a href="/console/catalogue">{m.catalogue.title}</a>
+                {allows(signedIn.scopes, 'listEvents') && <a href="/console/activity">{m.nav.activity}</a>}
                 <a href="/console/account">{m.nav.account}</a>
                 <form method="post" action="/console/sign-out">
                   <input type="hidden" name={csrfField} value={signedIn.csrfToken} />

@@ -11,6 +11,7 @@ import { assetCaching, pagePolicy } from '../page-headers.js';
 import { isFormBody, readFormBody } from '../public/form-body.js';
 import { ApiError } from '../../errors/api-error.js';
 import { accountRoutes } from './account.js';
+import { activityRoutes } from './activity.js';
 import { animalPage, animalRoutes } from './animal-page.js';
 import { removalRoutes } from './animal-removal.js';
 import { animalsRoutes } from './animals.js';
@@ -154,6 +155,7 @@ export const consolePages: FastifyPluginAsync<ConsoleOptions> = async (app, { cl
       photoRoutes(scope, context, animal);
       removalRoutes(scope, context, animal);
       catalogueRoutes(scope, context);
+      activityRoutes(scope, context);
     },
     { prefix: '/console' },
   );

@@ -237,7 +237,7 @@ export const en = {
   console: {
     name: 'Shelter console',
     skip: 'Skip to main content',
-    nav: { animals: 'Animals', account: 'Your account', signOut: 'Sign out' },
+    nav: { animals: 'Animals', activity: 'Activity', account: 'Your account', signOut: 'Sign out' },
     signedInAs: (name: string, role: string) => `Signed in as ${name} (${role})`,
     roles: { volunteer: 'volunteer', staff: 'staff', admin: 'admin' },
     signIn: {
@@ -369,6 +369,9 @@ export const en = {
       title: 'Take in an animal',
       add: 'Take in an animal',
       button: 'Add animal',
+      resumed:
+        'You are signed in again. What you typed is below and not saved yet: choose any photos again, then ' +
+        'add the animal.',
       photosAgain:
         'Choose the photos again: a browser does not keep chosen files in a form that comes back with an error.',
     },
@@ -437,6 +440,72 @@ export const en = {
       renamed: (name: string) => `The category is now named ${name}.`,
       breedAdded: (breed: string, category: string) => `${breed} was added to the breeds of ${category}.`,
       resumed: 'You are signed in again. What you typed is below and not saved yet: check it, then send it.',
+    },
+    activity: {
+      title: 'Activity',
+      intro: 'Every change to the animals, adoptions and applications, newest first, with who made it.',
+      recent: 'Recent changes',
+      all: 'All activity',
+      none: 'No changes yet.',
+      older: 'Older changes',
+      newest: 'Back to the newest',
+      /** A time as the console shows it: to the minute, in UTC, so that every reader sees the same. */
+      at: (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`,
+      columns: { when: 'When', who: 'Who', what: 'What' },
+      who: {
+        key: (name: string) => `API key “${name}”`,
+        public: 'A visitor of the adoption pages',
+        service: 'The service',
+        unknown: 'Not recorded',
+      },
+      animal: (id: number) => `animal ${id}`,
+      what: {
+        'pet.created': (animal: string) => `Took in ${animal}`,
+        'pet.updated': (animal: string, fields: string) => `Changed ${fields} of ${animal}`,
+        'pet.status_changed': (animal: string, status: string) => `Set the status of ${animal} to ${status}`,
+        'pet.removed': (animal: string) => `Removed ${animal}`,
+        'order.placed': (order: number, animal: string) => `Placed adoption order ${order} for ${animal}`,
+        'order.approved': (order: number, animal: string) => `Approved adoption order ${order} for ${animal}`,
+        'order.completed': (order: number, animal: string) =>
+          `Completed adoption order ${order} for ${animal}`,
+        'order.cancelled': (order: number, animal: string) =>
+          `Cancelled adoption order ${order} for ${animal}`,
+        'application.submitted': (application: number) => `Application ${application} arrived`,
+        'application.status_changed': (application: number, status: string) =>
+          `Application ${application} is now ${status}`,
+        'application.erased': (application: number) =>
+          `Erased the applicant’s data of application ${application}`,
+      },
+      /** The names of a pet's fields, as a change lists them. */
+      fields: {
+        name: 'the name',
+        categoryId: 'the species',
+        breed: 'the breed',
+        mixedBreed: 'mixed breed',
+        sex: 'the sex',
+        age: 'the age',
+        birthDate: 'the birth date',
+        size: 'the size',
+        color: 'the colour',
+        coat: 'the coat',
+        description: 'the description',
+        tags: 'the tags',
+        goodWith: 'good with',
+        attributes: 'the care',
+        status: 'the status',
+        published: 'publishing',
+        photos: 'the photos',
+      } as Record<string, string>,
+      and: (items: string[]) =>
+        items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`,
+      applicationStatuses: {
+        submitted: 'new',
+        in_review: 'in review',
+        approved: 'approved',
+        declined: 'declined',
+        withdrawn: 'withdrawn',
+        adopted: 'adopted',
+      } as Record<string, string>,
     },
     statuses: { available: 'Available', pending: 'Pending', sold: 'Adopted' },
     /** A size in bytes in words: whole megabytes, or kilobytes below one. */

@@ -1,0 +1,141 @@
+// A list of changes, newest first, each with when, who and what in words: the console's activity page and an
+// animal's recent changes. Every value is the event's own (its resource as it was after the change), so a
+// removed animal is still named as it was.
+import type { Actor } from '../../domain/actor.js';
+import type { ServiceEvent } from '../../domain/events.js';
+import { ApiError } from '../../errors/api-error.js';
+import type { PetsService } from '../../services/pets-service.js';
+import type { Messages } from '../messages/en.js';
+
+type ActivityMessages = Messages['console']['activity'];
+
+interface EventData {
+  id: number;
+  name?: string;
+  petId?: number | null;
+  status?: string;
+}
+
+export function whoText(a: ActivityMessages, actor: Actor | undefined): string {
+  if (!actor) return a.who.unknown;
+  if (actor.type === 'staff') return actor.name;
+  if (actor.type === 'key') return a.who.key(actor.name);
+  return a.who[actor.type];
+}
+
+/** What an event did, in words; `petName` names the animals an order or application event gives by id. */
+export function whatText(
+  m: Messages['console'],
+  event: ServiceEvent,
+  petName: (id: number) => string,
+): string {
+  const a = m.activity;
+  const data = event.data as EventData;
+  switch (event.type) {
+    case 'pet.created':
+    case 'pet.removed':
+      return a.what[event.type](data.name ?? petName(data.id));
+    case 'pet.updated': {
+      const fields = (event.changes ?? []).map((field) => a.fields[field] ?? field);
+      return a.what['pet.updated'](data.name ?? petName(data.id), a.and(fields));
+    }
+    case 'pet.status_changed':
+      return a.what['pet.status_changed'](
+        data.name ?? petName(data.id),
+        m.statuses[data.status as keyof Messages['console']['statuses']] ?? String(data.status),
+      );
+    case 'order.placed':
+    case 'order.approved':
+    case 'order.completed':
+    case 'order.cancelled':
+      return a.what[event.type](data.id, petName(Number(data.petId)));
+    case 'application.submitted':
+    case 'application.erased':
+      return a.what[event.type](data.id);
+    case 'application.status_changed':
+      return a.what[event.type](data.id, a.applicationStatuses[String(data.status)] ?? String(data.status));
+  }
+}
+
+/** The animal an event is about, when it names one. */
+export function petIdOf(event: ServiceEvent): number | undefined {
+  const data = event.data as EventData;
+  const id = event.type.startsWith('pet.') ? data.id : data.petId;
+  return typeof id === 'number' ? id : undefined;
+}
+
+export function ChangeList({
+  messages,
+  events,
+  petName,
+  linkAnimals,
+}: {
+  messages: Messages;
+  events: ServiceEvent[];
+  petName: (id: number) => string;
+  /** Whether each change links to its animal's page (not on that page itself). */
+  linkAnimals: boolean;
+}) {
+  const m = messages.console;
+  const a = m.activity;
+  if (events.length === 0) return <p class="none">{a.none}</p>;
+  return (
+    <table class="changes">
+      <thead>
+        <tr>
+          <th scope="col">{a.columns.when}</th>
+          <th scope="col">{a.columns.who}</th>
+          <th scope="col">{a.columns.what}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {events.map((event) => {
+          const petId = petIdOf(event);
+          const what = whatText(m, event, petName);
+          return (
+            <tr key={event.id}>
+              <td data-label={a.columns.when}>
+                <time dateTime={event.createdAt}>{a.at(event.createdAt)}</time>
+              </td>
+              <td data-label={a.columns.who}>{whoText(a, event.actor)}</td>
+              <td data-label={a.columns.what}>
+                {linkAnimals && petId !== undefined && event.type !== 'pet.removed' ? (
+                  <a href={`/console/animals/${petId}`}>{what}</a>
+                ) : (
+                  what
+                )}
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
+
+/**
+ * Names the animals of the events that give one by id alone (orders, applications): as each is now, or by
+ * its id once removed.
+ */
+export async function petNamesOf(
+  messages: Messages,
+  pets: Pick<PetsService, 'get'>,
+  events: ServiceEvent[],
+): Promise<(id: number) => string> {
+  const ids = [
+    ...new Set(
+      events.flatMap((event) => (event.type.startsWith('pet.') ? [] : [petIdOf(event) ?? []].flat())),
+    ),
+  ];
+  const names = new Map<number, string>();
+  await Promise.all(
+    ids.map(async (id) => {
+      try {
+        names.set(id, (await pets.get(id)).pet.name);
+      } catch (error) {
+        if (!(error instanceof ApiError && error.code === 'pet_not_found')) throw error;
+      }
+    }),
+  );
+  return (id) => names.get(id) ?? messages.console.activity.animal(id);
+}
