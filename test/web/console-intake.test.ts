@@ -9,7 +9,13 @@ import type { Pet } from '../../src/domain/pet.js';
 import { backends } from '../helpers/backends.js';
 import { addPet } from '../helpers/http-calls.js';
 import { makeImage } from '../helpers/images.js';
-import { csrfOf, signedInAs, type ConsoleBrowser, type PickedFile } from '../helpers/console.js';
+import {
+  csrfOf,
+  signedInAs,
+  strongPassword,
+  type ConsoleBrowser,
+  type PickedFile,
+} from '../helpers/console.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
 const probe = '<img src=x onerror=alert(1)>';
@@ -286,6 +292,35 @@ for (const backend of backends) {
       });
       assert.equal(res.statusCode, 403);
       assert.deepEqual(await petCount(), before);
+    });
+    test('an intake sent after its session ended comes back filled once signed in again, photos to choose again', async () => {
+      const { browser, email } = await signedInAs(t, 'volunteer');
+      const csrf = csrfOf((await browser.get('/console/animals/new')).body)!;
+      const before = await petCount();
+      await t.app.services.staff.sessions.signOut(browser.sessionId!);
+      const named = { ...filledIn, name: 'Resumed Marmalade' };
+      const signIn = await browser.postFiles('/console/animals/new', named, [await photo('kept.jpg')], {
+        csrf,
+      });
+      assert.equal(signIn.statusCode, 401);
+      assert.match(signIn.body, /Your session ended before your changes were saved/);
+      const carried = Object.fromEntries(
+        [...signIn.body.matchAll(/name="(carried\.[^"]+)" value="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]),
+      );
+      assert.equal(carried['carried.name'], 'Resumed Marmalade');
+      assert.deepEqual(await petCount(), before, 'nothing saved');
+      const back = await browser.post('/console/sign-in', {
+        email,
+        password: strongPassword,
+        next: '/console/animals/new',
+        ...Object.fromEntries(Object.entries(carried).map(([k, v]) => [k, v.replaceAll('&#10;', '\n')])),
+      });
+      assert.equal(back.statusCode, 200, back.body.slice(0, 300));
+      assert.match(back.body, /What you typed is below and not saved yet: choose any photos again/);
+      assert.match(back.body, /id="f-name"[^>]*value="Resumed Marmalade"/);
+      assert.match(back.body, /id="f-color"[^>]*value="Ginger"/);
+      assert.match(back.body, /Loves a sunny window\.\s*Shy at first\./);
+      assert.deepEqual(await petCount(), before, 'still unsaved until sent');
     });
   });
 }

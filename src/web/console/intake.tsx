@@ -2,7 +2,8 @@
 // as its camera). The fields are checked by the API's own schema (NewPetSchema) and the photos by their
 // number, size and type before anything is written; the animal is then created through the pets service,
 // as `POST /v1/pets` does, and its photos added through the photos service. A refused form comes back with
-// every value as typed; only the chosen files must be chosen again, as no browser keeps them.
+// every value as typed; only the chosen files must be chosen again, as no browser keeps them. So does a form
+// sent after its session ended, once signed in again.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { defaultPetStatus, defaultPublished, type NewPet } from '../../domain/pet.js';
 import { allows } from '../../domain/scopes.js';
@@ -38,6 +39,7 @@ export function intakeRoutes(scope: FastifyInstance, context: ConsoleContext, pa
     values: AnimalValues | undefined,
     refusal: Refusal,
     photosChosen = false,
+    info?: string,
   ) {
     const { categories, breeds } = await catalogueListsOf(catalog, speed.view(true));
     const fields = animalFields(context.messages, categories);
@@ -48,25 +50,38 @@ export function intakeRoutes(scope: FastifyInstance, context: ConsoleContext, pa
       status,
       m.title,
       refusal,
-      <form method="post" action={intakePath} enctype="multipart/form-data" class="application" novalidate>
-        <input type="hidden" name={csrfField} value={request.signedIn!.csrfToken} />
-        <AnimalFields
-          messages={context.messages}
-          fields={fields}
-          values={values ?? blankValues(categories[0]?.id)}
-          errors={refusal.errors}
-          breeds={breeds}
-        />
-        <PhotoPicker
-          messages={context.messages}
-          limits={limits}
-          error={errorOn(refusal.errors, photosField)}
-          chooseAgain={photosChosen}
-        />
-        <SubmitButton label={m.button} />
-      </form>,
+      <>
+        {info && <p class="notice done">{info}</p>}
+        <form method="post" action={intakePath} enctype="multipart/form-data" class="application" novalidate>
+          <input type="hidden" name={csrfField} value={request.signedIn!.csrfToken} />
+          <AnimalFields
+            messages={context.messages}
+            fields={fields}
+            values={values ?? blankValues(categories[0]?.id)}
+            errors={refusal.errors}
+            breeds={breeds}
+          />
+          <PhotoPicker
+            messages={context.messages}
+            limits={limits}
+            error={errorOn(refusal.errors, photosField)}
+            chooseAgain={photosChosen}
+          />
+          <SubmitButton label={m.button} />
+        </form>
+      </>,
     );
   }
+
+  // Sent after the session ended, the form comes back filled once signed in again: its texts only, since
+  // the photos were not kept for a request of no one's.
+  context.resumable.push({
+    path: /^\/console\/animals\/new$/,
+    async resume(request, reply, _path, values) {
+      if (!allows(request.signedIn!.scopes, 'createPet')) return sendForbidden(context, request, reply);
+      return show(request, reply, 200, values, { errors: [] }, false, m.resumed);
+    },
+  });
 
   scope.get('/animals/new', async (request, reply) => {
     if (!allows(request.signedIn!.scopes, 'createPet')) return sendForbidden(context, request, reply);
