@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { PetstoreClient } from '@petstore/client';
 import { backends } from '../helpers/backends.js';
+import { makeImage } from '../helpers/images.js';
 import { failureOf, startSdkServer, type SdkServer } from '../helpers/sdk-server.js';
 
 for (const backend of backends) {
@@ -46,6 +47,25 @@ for (const backend of backends) {
       assert.deepEqual(await client.getShelter(), changed);
       const cleared = await client.updateShelter({ email: null });
       assert.deepEqual([cleared.name, cleared.email], ['Hillside Rescue', null]);
+    });
+
+    test('setShelterLogo puts a logo in its four sizes, read from its bytes; removeShelterLogo takes it away', async () => {
+      const logo = await client.setShelterLogo(await makeImage('png', 320, 160), {
+        contentType: 'image/png',
+      });
+      assert.deepEqual(Object.keys(logo.urls).sort(), ['full', 'large', 'medium', 'small']);
+      assert.deepEqual((await client.getShelter()).logo, logo);
+      const shown = await fetch(new URL(logo.urls.small, server.baseUrl));
+      assert.equal(shown.status, 200);
+      assert.equal(shown.headers.get('content-type'), 'image/webp');
+      const notAnImage = await failureOf(
+        client.setShelterLogo(new TextEncoder().encode('not an image'), { contentType: 'image/png' }),
+      );
+      assert.equal(notAnImage.status, 415);
+      await client.removeShelterLogo();
+      assert.equal((await client.getShelter()).logo, null);
+      assert.equal((await fetch(new URL(logo.urls.small, server.baseUrl))).status, 404);
+      await client.removeShelterLogo();
     });
 
     test('a pale accent colour and a key without shelter:write fail with the service’s codes', async () => {
