@@ -60,6 +60,7 @@ h2 { font-size: 1.375rem; line-height: 1.3; margin: 1.5rem 0 0.5rem; }
 /* Links on a shaded box: an accent colour's darker shade (its stylesheet), which reads on the shade too. */
 .site-footer a, .filters a { color: var(--accent-on-shade, var(--accent)); }
 .site-footer a:hover, .filters a:hover { color: var(--accent-dark); }
+.site-header .home { display: inline-flex; align-items: center; }
 .site-header .logo { height: 2.5rem; width: auto; margin-right: 0.75rem; background: var(--paper); }
 .shelter-intro, .contact dd { white-space: pre-line; }
 .site-footer .shelter-intro { max-width: 40rem; margin-bottom: 1rem; }

@@ -60,10 +60,11 @@ export function Layout(props: LayoutProps) {
             </a>
             <header class="site-header">
               <div class="wrap">
-                {logo && (
-                  <img class="logo" src={logo.src} width={logo.width} height={logo.height} alt={siteName} />
-                )}
-                <a href={to('/adopt')}>{siteName}</a>
+                {/* The logo inside the link, as decoration: the link's text names the shelter once. */}
+                <a href={to('/adopt')} class="home">
+                  {logo && <img class="logo" src={logo.src} width={logo.width} height={logo.height} alt="" />}
+                  {siteName}
+                </a>
               </div>
             </header>
           </>
