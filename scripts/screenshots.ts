@@ -9,7 +9,12 @@ import { fillInApplication, startSampleSite } from '../test/web/sample-site.js';
 
 const folder = 'screenshots';
 /** The screenshots docs/console.md shows. */
-const inTheDocs = ['console-animals-1280', 'console-intake-errors-360', 'console-animal-1280'];
+const inTheDocs = [
+  'console-animals-1280',
+  'console-intake-errors-360',
+  'console-animal-1280',
+  'console-activity-1280',
+];
 
 if (browserSkip()) process.exit(1);
 mkdirSync(folder, { recursive: true });
@@ -112,11 +117,11 @@ async function consoleShots(width: number): Promise<void> {
   await page.goto(`${site.origin}/console/catalogue`);
   await shot('catalogue-read-only');
   await context.close();
-  await catalogueShots(width);
+  await staffShots(width);
 }
 
-/** The catalogue as staff see it, with its forms, and with a name refused. */
-async function catalogueShots(width: number): Promise<void> {
+/** What staff see: the activity, and the catalogue with its forms and with a name refused. */
+async function staffShots(width: number): Promise<void> {
   const context = await browser.newContext({ viewport: { width, height: 900 } });
   const page = await context.newPage();
   const { token } = await site.server.app.services.staff.accounts.create({
@@ -128,12 +133,14 @@ async function catalogueShots(width: number): Promise<void> {
   await page.getByLabel('New password').fill('kennel corridor morning rounds');
   await page.getByRole('button', { name: 'Save password and sign in' }).click();
   await page.waitForURL(`${site.origin}/console`);
+  await page.goto(`${site.origin}/console/activity`);
+  await page.screenshot({ path: join(folder, `console-activity-${width}.png`), fullPage: true });
   await page.goto(`${site.origin}/console/catalogue`);
   await page.screenshot({ path: join(folder, `console-catalogue-${width}.png`), fullPage: true });
   await page.getByLabel('New breed of Cat').fill('tabby');
   await page.getByRole('button', { name: 'Add breed Cat' }).click();
   await page.waitForLoadState();
   await page.screenshot({ path: join(folder, `console-catalogue-errors-${width}.png`), fullPage: true });
-  console.log(join(folder, `console-catalogue-{,errors-}${width}.png`));
+  console.log(join(folder, `console-{activity,catalogue,catalogue-errors}-${width}.png`));
   await context.close();
 }

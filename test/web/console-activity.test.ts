@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { backends } from '../helpers/backends.js';
+import { act, application, submit } from '../helpers/applications.js';
 import { addPet } from '../helpers/http-calls.js';
 import { signedInAs, type ConsoleBrowser } from '../helpers/console.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
@@ -67,6 +68,23 @@ for (const backend of backends) {
         ['API key “test”', 'Took in Juniper'],
       ]);
       assert.doesNotMatch(volunteerView.body, /All activity/);
+    });
+
+    test('applications in words, by their id, with the animal’s page listing them for staff alone', async () => {
+      const pet = await addPet(t, { name: 'Wren', categoryId: 1 });
+      const { id } = await submit(t, application(pet.id));
+      assert.equal((await act(t, id, 'review')).statusCode, 200);
+      const rows = rowsOf((await staff.get('/console/activity')).body).slice(0, 2);
+      assert.deepEqual(rows, [
+        ['API key “test”', `Application ${id} is now in review`],
+        ['API key “test”', `Application ${id} arrived`],
+      ]);
+      assert.deepEqual(rowsOf((await staff.get(`/console/animals/${pet.id}`)).body).slice(0, 2), rows);
+      assert.deepEqual(
+        rowsOf((await volunteer.get(`/console/animals/${pet.id}`)).body),
+        [['API key “test”', 'Took in Wren']],
+        'no application for a volunteer',
+      );
     });
 
     test('a volunteer gets 403 for the activity, and no link to it', async () => {

@@ -240,6 +240,10 @@ describe('the console in Chromium', { skip: browserSkip() }, () => {
     const staff = await signedIn(made, 'staff');
     await staff.goto(`${site.origin}/console/animals/${site.ids.withPhotos}/remove`);
     assert.deepEqual(await violationsOf(staff), [], 'removing an animal');
+    await staff.goto(`${site.origin}/console/activity`);
+    assert.deepEqual(await violationsOf(staff), [], 'the activity');
+    await staff.goto(`${site.origin}/console/animals/${site.ids.withPhotos}`);
+    assert.deepEqual(await violationsOf(staff), [], 'an animal with its recent changes, for staff');
     await staff.goto(`${site.origin}/console/catalogue`);
     assert.deepEqual(await violationsOf(staff), [], 'the catalogue with its forms');
     await staff.getByLabel('New name for Cat').fill('');
@@ -278,6 +282,7 @@ describe('the console in Chromium', { skip: browserSkip() }, () => {
       '/console/account',
       '/console/animals/new',
       '/console/catalogue',
+      '/console/activity',
     ]) {
       await page.goto(site.origin + path);
       const overflow = await page.evaluate(

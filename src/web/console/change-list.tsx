@@ -10,7 +10,8 @@ import type { Messages } from '../messages/en.js';
 type ActivityMessages = Messages['console']['activity'];
 
 interface EventData {
-  id: number;
+  /** A pet's or an order's id (a number), or an application's (a text). */
+  id: number | string;
   name?: string;
   petId?: number | null;
   status?: string;
@@ -34,26 +35,29 @@ export function whatText(
   switch (event.type) {
     case 'pet.created':
     case 'pet.removed':
-      return a.what[event.type](data.name ?? petName(data.id));
+      return a.what[event.type](data.name ?? petName(Number(data.id)));
     case 'pet.updated': {
       const fields = (event.changes ?? []).map((field) => a.fields[field] ?? field);
-      return a.what['pet.updated'](data.name ?? petName(data.id), a.and(fields));
+      return a.what['pet.updated'](data.name ?? petName(Number(data.id)), a.and(fields));
     }
     case 'pet.status_changed':
       return a.what['pet.status_changed'](
-        data.name ?? petName(data.id),
+        data.name ?? petName(Number(data.id)),
         m.statuses[data.status as keyof Messages['console']['statuses']] ?? String(data.status),
       );
     case 'order.placed':
     case 'order.approved':
     case 'order.completed':
     case 'order.cancelled':
-      return a.what[event.type](data.id, petName(Number(data.petId)));
+      return a.what[event.type](Number(data.id), petName(Number(data.petId)));
     case 'application.submitted':
     case 'application.erased':
-      return a.what[event.type](data.id);
+      return a.what[event.type](String(data.id));
     case 'application.status_changed':
-      return a.what[event.type](data.id, a.applicationStatuses[String(data.status)] ?? String(data.status));
+      return a.what[event.type](
+        String(data.id),
+        a.applicationStatuses[String(data.status)] ?? String(data.status),
+      );
   }
 }
 

@@ -470,10 +470,10 @@ export const en = {
           `Completed adoption order ${order} for ${animal}`,
         'order.cancelled': (order: number, animal: string) =>
           `Cancelled adoption order ${order} for ${animal}`,
-        'application.submitted': (application: number) => `Application ${application} arrived`,
-        'application.status_changed': (application: number, status: string) =>
+        'application.submitted': (application: string) => `Application ${application} arrived`,
+        'application.status_changed': (application: string, status: string) =>
           `Application ${application} is now ${status}`,
-        'application.erased': (application: number) =>
+        'application.erased': (application: string) =>
           `Erased the applicant’s data of application ${application}`,
       },
       /** The names of a pet's fields, as a change lists them. */
