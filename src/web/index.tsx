@@ -18,13 +18,14 @@ import { summaryOf } from './components/pet-words.js';
 import { frameAncestorsOf, isEmbedded } from './embedding.js';
 import { en, type Messages } from './messages/en.js';
 import { assetCaching, fixedAddressCaching, pagePolicy } from './page-headers.js';
-import { sendCached, sendUncachedPage, sendPage } from './page-reply.js';
+import { sendCached, sendUncachedPage } from './page-reply.js';
 import { readListForm } from './public/list-form.js';
 import { applyRoutes } from './public/apply-routes.js';
 import { ListPage } from './public/list-page.js';
 import { listPets } from './public/list-pets.js';
 import { PetPage } from './public/pet-page.js';
 import { robotsOf, sitemapOf } from './public/sitemap.js';
+import { renderedPages } from './rendered-pages.js';
 import { originOfRequest } from './site-origin.js';
 import type { ComponentChildren, VNode } from 'preact';
 
@@ -43,6 +44,8 @@ export const publicPages: FastifyPluginAsync = async (app) => {
   const policy = pagePolicy(publicUrl);
   const embeddedPolicy = pagePolicy(publicUrl, { frameAncestors: frameAncestorsOf(app.config.embedOrigins) });
   const embedScript = embedScriptOf(messages.embedFrameTitle);
+  // The list and an animal's page, kept rendered by their address and the data version.
+  const rendered = renderedPages(speed);
   /** The site's origin: the public URL without its /v1, or the request's own. */
   const originOf = (request: FastifyRequest) => originOfRequest(publicUrl, request);
   const absolute = (request: FastifyRequest, url: string) =>
@@ -119,45 +122,47 @@ export const publicPages: FastifyPluginAsync = async (app) => {
       adopt.get('/', page, async (request, reply) => {
         const view = viewOf(request);
         const form = readListForm(request.query as Record<string, string | string[]>);
-        const [categories, listed] = await Promise.all([
-          catalog.listCategories(view),
-          listPets(pets, form, view),
-        ]);
-        const head: PageHead = {
-          title: messages.list.title,
-          description: messages.list.intro,
-          canonical: `${originOf(request)}/adopt`,
-        };
-        return sendPage(
-          request,
-          reply,
-          await framed(
-            request,
-            head,
-            <ListPage messages={messages} form={form} categories={categories} listed={listed} />,
-          ),
-        );
+        return rendered.send(request, reply, originOf(request), view, async () => {
+          const [categories, listed] = await Promise.all([
+            catalog.listCategories(view),
+            listPets(pets, form, view),
+          ]);
+          const head: PageHead = {
+            title: messages.list.title,
+            description: messages.list.intro,
+            canonical: `${originOf(request)}/adopt`,
+          };
+          return {
+            status: 200,
+            page: await framed(
+              request,
+              head,
+              <ListPage messages={messages} form={form} categories={categories} listed={listed} />,
+            ),
+          };
+        });
       });
 
-      adopt.get<{ Params: { id: string } }>('/pets/:id', page, async (request, reply) => {
-        const pet = await shownPet(request.params.id);
-        if (!pet) return sendUncachedPage(reply, 404, await errorPage(request, 404));
-        const categories = await catalog.listCategories(viewOf(request));
-        const species =
-          categories.find((c) => c.id === pet.categoryId)?.name ?? messages.unknownSpecies(pet.categoryId);
-        const primary = pet.photos[0];
-        const head: PageHead = {
-          title: messages.pet.title(pet.name),
-          description: describe(pet, species),
-          canonical: `${originOf(request)}/adopt/pets/${pet.id}`,
-          ...(primary ? { image: absolute(request, primary.urls.large) } : {}),
-        };
-        return sendPage(
-          request,
-          reply,
-          await framed(request, head, <PetPage messages={messages} pet={pet} species={species} />),
-        );
-      });
+      adopt.get<{ Params: { id: string } }>('/pets/:id', page, async (request, reply) =>
+        rendered.send(request, reply, originOf(request), viewOf(request), async () => {
+          const pet = await shownPet(request.params.id);
+          if (!pet) return { status: 404, page: await errorPage(request, 404) };
+          const categories = await catalog.listCategories(viewOf(request));
+          const species =
+            categories.find((c) => c.id === pet.categoryId)?.name ?? messages.unknownSpecies(pet.categoryId);
+          const primary = pet.photos[0];
+          const head: PageHead = {
+            title: messages.pet.title(pet.name),
+            description: describe(pet, species),
+            canonical: `${originOf(request)}/adopt/pets/${pet.id}`,
+            ...(primary ? { image: absolute(request, primary.urls.large) } : {}),
+          };
+          return {
+            status: 200,
+            page: await framed(request, head, <PetPage messages={messages} pet={pet} species={species} />),
+          };
+        }),
+      );
 
       await applyRoutes(adopt, {
         messages,

@@ -15,26 +15,23 @@ export function sendCached(
   type: string,
   body: string,
   caching: string = pageCaching,
+  etag: string = etagOf(body),
 ): FastifyReply {
-  const etag = etagOf(body);
   reply.header('cache-control', caching).header('etag', etag);
   if (matchesNoneOf(request.headers['if-none-match'], etag)) return reply.code(304).send();
   return reply.type(type).send(body);
 }
 
-const htmlOf = (request: FastifyRequest, page: VNode): string =>
+export const htmlOf = (request: FastifyRequest, page: VNode): string =>
   `<!doctype html>${render(h(SiteLinksContext.Provider, { value: siteLinks(isEmbedded(request)) }, page))}`;
-
-export const sendPage = (request: FastifyRequest, reply: FastifyReply, page: VNode): FastifyReply =>
-  sendCached(request, reply, 'text/html; charset=utf-8', htmlOf(request, page));
 
 /**
  * A page never cached: an error, so that the page that replaces it shows on the next request, or a form,
  * whose token is its own and whose answer holds what one person typed.
  */
 export const sendUncachedPage = (reply: FastifyReply, status: number, page: VNode): FastifyReply =>
-  reply
-    .code(status)
-    .header('cache-control', 'no-store')
-    .type('text/html; charset=utf-8')
-    .send(htmlOf(reply.request, page));
+  sendUncachedHtml(reply, status, htmlOf(reply.request, page));
+
+/** A page's HTML, already rendered, never cached. */
+export const sendUncachedHtml = (reply: FastifyReply, status: number, html: string): FastifyReply =>
+  reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
