@@ -18,7 +18,7 @@ interface RenderedPage {
 
 export type PageOutcome = { status: 200 | 404; page: VNode };
 
-/** Pages kept at most: a few megabytes, at 5 to 50 kB a page. */
+/** Pages kept at most: 25 MB at worst, at 5 to 50 kB a page. */
 const keptPages = 500;
 
 export function renderedPages(speed: Pick<Speed, 'cache'>) {
