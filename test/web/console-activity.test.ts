@@ -53,7 +53,7 @@ for (const backend of backends) {
       assert.deepEqual(rowsOf(activity.body).slice(0, 4), [
         ['API key “test”', 'Set the status of Juniper to Pending'],
         ['API key “test”', `Placed adoption order ${orderId} for Juniper`],
-        ['A volunteer', 'Changed publishing of Juniper'],
+        ['A volunteer', 'Took Juniper off the website'],
         ['API key “test”', 'Took in Juniper'],
       ]);
       assert.match(activity.body, new RegExp(`<a href="/console/animals/${pet.id}">Took in Juniper</a>`));
@@ -64,7 +64,7 @@ for (const backend of backends) {
       const volunteerView = await volunteer.get(`/console/animals/${pet.id}`);
       assert.deepEqual(rowsOf(volunteerView.body), [
         ['API key “test”', 'Set the status of Juniper to Pending'],
-        ['A volunteer', 'Changed publishing of Juniper'],
+        ['A volunteer', 'Took Juniper off the website'],
         ['API key “test”', 'Took in Juniper'],
       ]);
       assert.doesNotMatch(volunteerView.body, /All activity/);

@@ -15,6 +15,7 @@ interface EventData {
   name?: string;
   petId?: number | null;
   status?: string;
+  published?: boolean;
 }
 
 export function whoText(a: ActivityMessages, actor: Actor | undefined): string {
@@ -37,6 +38,9 @@ export function whatText(
     case 'pet.removed':
       return a.what[event.type](data.name ?? petName(Number(data.id)));
     case 'pet.updated': {
+      // A change of publishing alone, as the page's one button makes it, is said as that button says it.
+      if (event.changes?.length === 1 && event.changes[0] === 'published')
+        return a.what[data.published ? 'published' : 'unpublished'](data.name ?? petName(Number(data.id)));
       const fields = (event.changes ?? []).map((field) => a.fields[field] ?? field);
       return a.what['pet.updated'](data.name ?? petName(Number(data.id)), a.and(fields));
     }

@@ -462,6 +462,8 @@ export const en = {
       what: {
         'pet.created': (animal: string) => `Took in ${animal}`,
         'pet.updated': (animal: string, fields: string) => `Changed ${fields} of ${animal}`,
+        published: (animal: string) => `Put ${animal} on the website`,
+        unpublished: (animal: string) => `Took ${animal} off the website`,
         'pet.status_changed': (animal: string, status: string) => `Set the status of ${animal} to ${status}`,
         'pet.removed': (animal: string) => `Removed ${animal}`,
         'order.placed': (order: number, animal: string) => `Placed adoption order ${order} for ${animal}`,
