@@ -49,6 +49,13 @@ for (const backend of backends) {
         payload: { name: 'Keyed', categoryId: 1 },
       });
       assert.equal(viaApi.statusCode, 201, viaApi.body);
+      const keyed = await t.request({
+        method: 'POST',
+        url: '/v1/pets',
+        headers: { ...key.auth, 'idempotency-key': 'actor-keyed' },
+        payload: { name: 'Keyed twice', categoryId: 1 },
+      });
+      assert.equal(keyed.statusCode, 201, keyed.body);
       const viaConsole = await staff.browser.post('/console/animals/new', {
         name: 'Consoled',
         categoryId: '1',
@@ -60,6 +67,7 @@ for (const backend of backends) {
       const events = await feed();
       const actorOf = (name: string) => events.find((e) => e.data.name === name)?.actor;
       assert.deepEqual(actorOf('Keyed'), keyActor());
+      assert.deepEqual(actorOf('Keyed twice'), keyActor(), 'with an Idempotency-Key too');
       assert.deepEqual(actorOf('Consoled'), staffActor());
       assert.equal(events.find((e) => e.data.id === consoled)?.type, 'pet.created');
       assert.deepEqual(actorOf('Served'), { type: 'service' });
