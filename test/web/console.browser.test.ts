@@ -54,7 +54,10 @@ describe('the console in Chromium', { skip: browserSkip() }, () => {
   }
 
   /** A signed-in page: the link opened, the password chosen. */
-  async function signedIn(made: BrowserContext, role: 'volunteer' | 'staff' = 'volunteer'): Promise<Page> {
+  async function signedIn(
+    made: BrowserContext,
+    role: 'volunteer' | 'staff' | 'admin' = 'volunteer',
+  ): Promise<Page> {
     const page = await made.newPage();
     await page.goto(await newLink(role));
     await page.getByLabel('New password').fill(password);
@@ -242,6 +245,19 @@ describe('the console in Chromium', { skip: browserSkip() }, () => {
     assert.deepEqual(await violationsOf(staff), [], 'removing an animal');
     await staff.goto(`${site.origin}/console/activity`);
     assert.deepEqual(await violationsOf(staff), [], 'the activity');
+    const admin = await signedIn(made, 'admin');
+    await admin.goto(`${site.origin}/console/admin/staff`);
+    assert.deepEqual(await violationsOf(admin), [], 'the staff accounts');
+    await admin.getByRole('button', { name: 'Invite' }).click();
+    await admin.waitForLoadState();
+    assert.match((await admin.title()) ?? '', /^Error: /);
+    assert.deepEqual(await violationsOf(admin), [], 'an invitation with errors');
+    await admin.getByLabel('Name').fill('Nia New');
+    await admin.getByLabel('Email').fill('nia.new@example.org');
+    await admin.getByRole('button', { name: 'Invite' }).click();
+    await admin.waitForLoadState();
+    assert.match(await admin.locator('.one-time-link').innerText(), /\/console\/welcome\?token=/);
+    assert.deepEqual(await violationsOf(admin), [], 'an invitation with its link');
     await staff.goto(`${site.origin}/console/animals/${site.ids.withPhotos}`);
     assert.deepEqual(await violationsOf(staff), [], 'an animal with its recent changes, for staff');
     await staff.goto(`${site.origin}/console/catalogue`);
@@ -272,18 +288,22 @@ describe('the console in Chromium', { skip: browserSkip() }, () => {
 
   test('at 360 px no console page scrolls sideways, and every control is at least 24 × 24 px', async () => {
     const { context: made } = await context({ width: 360 });
-    // Staff: a role that sees every form of these pages (the catalogue's among them).
-    const page = await signedIn(made, 'staff');
-    for (const path of [
-      '/console',
-      // The filters under "More filters" open.
-      '/console?sex=female',
-      `/console/animals/${site.ids.withPhotos}`,
-      '/console/account',
-      '/console/animals/new',
-      '/console/catalogue',
-      '/console/activity',
-    ]) {
+    // Staff: a role that sees every form of these pages (the catalogue's among them); an admin for theirs.
+    const staff = await signedIn(made, 'staff');
+    const admin = await signedIn(made, 'admin');
+    for (const [page, path] of [
+      [admin, '/console/admin/staff'],
+      ...[
+        '/console',
+        // The filters under "More filters" open.
+        '/console?sex=female',
+        `/console/animals/${site.ids.withPhotos}`,
+        '/console/account',
+        '/console/animals/new',
+        '/console/catalogue',
+        '/console/activity',
+      ].map((path) => [staff, path] as const),
+    ] as const) {
       await page.goto(site.origin + path);
       const overflow = await page.evaluate(
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,

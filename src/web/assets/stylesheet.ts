@@ -180,6 +180,11 @@ body.embedded { min-height: 0; }
 .animals td a, .changes td a, .link-line a { display: inline-block; padding: 0.25rem 0; }
 .animals img, .animals .no-photo { width: 4rem; aspect-ratio: 4 / 3; object-fit: cover; font-size: 0.75rem; }
 .changes time { white-space: nowrap; }
+.staff-list { list-style: none; padding: 0; }
+.staff-list li { border-bottom: 1px solid var(--line); padding: 0.5rem 0 1rem; }
+.staff-list h3 { margin: 0.5rem 0 0.25rem; }
+.inline-form { display: inline-flex; flex-wrap: wrap; align-items: center; gap: 0.5rem; margin: 0.25rem 1rem 0.25rem 0; }
+.one-time-link code { overflow-wrap: anywhere; font-size: 1rem; }
 .pager a + a { margin-left: 1.5rem; }
 @media (max-width: 47.99rem) {
   .animals, .animals tbody, .changes, .changes tbody { display: block; }

@@ -46,6 +46,7 @@ export function ConsoleLayout({
                 <a href="/console">{m.nav.animals}</a>
                 <a href="/console/catalogue">{m.catalogue.title}</a>
                 {allows(signedIn.scopes, 'listEvents') && <a href="/console/activity">{m.nav.activity}</a>}
+                {signedIn.account.role === 'admin' && <a href="/console/admin/staff">{m.nav.staff}</a>}
                 <a href="/console/account">{m.nav.account}</a>
                 <form method="post" action="/console/sign-out">
                   <input type="hidden" name={csrfField} value={signedIn.csrfToken} />

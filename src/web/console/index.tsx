@@ -12,6 +12,7 @@ import { isFormBody, readFormBody } from '../public/form-body.js';
 import { ApiError } from '../../errors/api-error.js';
 import { accountRoutes } from './account.js';
 import { activityRoutes } from './activity.js';
+import { adminStaffRoutes } from './admin-staff.js';
 import { animalPage, animalRoutes } from './animal-page.js';
 import { removalRoutes } from './animal-removal.js';
 import { animalsRoutes } from './animals.js';
@@ -156,6 +157,7 @@ export const consolePages: FastifyPluginAsync<ConsoleOptions> = async (app, { cl
       removalRoutes(scope, context, animal);
       catalogueRoutes(scope, context);
       activityRoutes(scope, context);
+      adminStaffRoutes(scope, context);
     },
     { prefix: '/console' },
   );

@@ -237,7 +237,13 @@ export const en = {
   console: {
     name: 'Shelter console',
     skip: 'Skip to main content',
-    nav: { animals: 'Animals', activity: 'Activity', account: 'Your account', signOut: 'Sign out' },
+    nav: {
+      animals: 'Animals',
+      activity: 'Activity',
+      staff: 'Staff',
+      account: 'Your account',
+      signOut: 'Sign out',
+    },
     signedInAs: (name: string, role: string) => `Signed in as ${name} (${role})`,
     roles: { volunteer: 'volunteer', staff: 'staff', admin: 'admin' },
     signIn: {
@@ -440,6 +446,40 @@ export const en = {
       renamed: (name: string) => `The category is now named ${name}.`,
       breedAdded: (breed: string, category: string) => `${breed} was added to the breeds of ${category}.`,
       resumed: 'You are signed in again. What you typed is below and not saved yet: check it, then send it.',
+    },
+    admin: {
+      title: 'Staff accounts',
+      inviteTitle: 'Invite someone',
+      name: 'Name',
+      email: 'Email',
+      role: 'Role',
+      invite: 'Invite',
+      chooseRole: 'Choose a role: volunteer, staff or admin',
+      invited: (name: string, email: string) =>
+        `${name} was invited. Send them this link: it lets them choose a password and sign in with ${email} once, within 24 hours.`,
+      reset: (name: string) =>
+        `A new sign-in link for ${name}: it lets them choose a new password once, within 24 hours. Their older links no longer work.`,
+      linkOnce: 'Copy it now: it is not shown again.',
+      accountsTitle: 'Accounts',
+      statuses: { invited: 'invited, no password yet', active: 'active', disabled: 'disabled' },
+      roleOf: (name: string) => `Role of ${name}`,
+      changeRole: 'Change role',
+      disable: (name: string) => `Disable ${name}`,
+      enable: (name: string) => `Enable ${name}`,
+      newLink: (name: string) => `New sign-in link for ${name}`,
+      done: {
+        role: 'The role was changed.',
+        disabled: 'The account was disabled, and its sessions ended.',
+        enabled: 'The account was enabled.',
+      },
+      refusals: {
+        staff_exists: 'A staff account with this email exists already',
+        staff_email_invalid: 'Enter an email address, like name@example.org',
+        staff_name_invalid: 'Enter a name of 1 to 100 characters',
+        staff_not_found: 'There is no such account',
+        last_admin:
+          'This is the only enabled admin: make another admin first, so that someone can still sign in.',
+      },
     },
     activity: {
       title: 'Activity',
