@@ -3,7 +3,7 @@
 // sizes an embedded view's frame). Registered by buildApp unless PETSTORE_PUBLIC_PAGES is off.
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { ApiError } from '../errors/api-error.js';
-import { maxSafeId } from '../domain/resource-id.js';
+import { idOfText } from '../domain/resource-id.js';
 import type { Pet } from '../domain/pet.js';
 import type { Shelter } from '../domain/shelter.js';
 import type { VersionView } from '../speed/index.js';
@@ -228,9 +228,10 @@ export const publicPages: FastifyPluginAsync = async (app) => {
    * one is none.
    */
   async function shownPet(param: string): Promise<Pet | undefined> {
-    if (!/^[1-9][0-9]{0,15}$/.test(param) || Number(param) > maxSafeId) return undefined;
+    const id = idOfText(param);
+    if (id === undefined) return undefined;
     try {
-      const { pet } = await pets.get(Number(param));
+      const { pet } = await pets.get(id);
       return pet.published && pet.status !== 'sold' ? pet : undefined;
     } catch (error) {
       if (error instanceof ApiError && error.code === 'pet_not_found') return undefined;

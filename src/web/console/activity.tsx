@@ -2,7 +2,7 @@
 // each change with its actor, for the roles that may read the feed (`events:read`: staff and admin). Pages
 // go back by event id, so a change made meanwhile never shifts a page.
 import type { FastifyInstance } from 'fastify';
-import { maxSafeId } from '../../domain/resource-id.js';
+import { idOfText } from '../../domain/resource-id.js';
 import { allows } from '../../domain/scopes.js';
 import { ChangeList, petNamesOf } from './change-list.js';
 import { sendConsolePage, sendForbidden, type ConsoleContext } from './console-page.js';
@@ -10,19 +10,14 @@ import { sendConsolePage, sendForbidden, type ConsoleContext } from './console-p
 export const activityPath = '/console/activity';
 const pageSize = 50;
 
-/** The `before` of a page link; anything else shows the newest changes. */
-const beforeOf = (value: unknown) =>
-  typeof value === 'string' && /^[1-9][0-9]{0,15}$/.test(value) && Number(value) <= maxSafeId
-    ? Number(value)
-    : undefined;
-
 export function activityRoutes(scope: FastifyInstance, context: ConsoleContext): void {
   const { events, pets } = scope.services;
   const a = context.messages.console.activity;
 
   scope.get('/activity', async (request, reply) => {
     if (!allows(request.signedIn!.scopes, 'listEvents')) return sendForbidden(context, request, reply);
-    const beforeId = beforeOf((request.query as Record<string, unknown>).before);
+    // A `before` that names no id shows the newest changes.
+    const beforeId = idOfText((request.query as Record<string, unknown>).before);
     const page = await events.recent({ beforeId, limit: pageSize });
     const petName = await petNamesOf(context.messages, pets, page.events);
     return sendConsolePage(

@@ -7,7 +7,7 @@
 // Saving goes through the pets service, as `PATCH /v1/pets/{petId}` does, with its rules and its events.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Pet } from '../../domain/pet.js';
-import { maxSafeId } from '../../domain/resource-id.js';
+import { idOfText } from '../../domain/resource-id.js';
 import { allows } from '../../domain/scopes.js';
 import { ApiError } from '../../errors/api-error.js';
 import type { TaggedPet } from '../../services/pet-changes.js';
@@ -39,9 +39,6 @@ export interface AnimalPage {
   notFound(request: FastifyRequest, reply: FastifyReply): FastifyReply;
 }
 
-const idOf = (param: string) =>
-  /^[1-9][0-9]{0,15}$/.test(param) && Number(param) <= maxSafeId ? Number(param) : undefined;
-
 /** What the last change said, from the `done` of the redirect after it. */
 function doneNotice(context: ConsoleContext, pet: Pet, query: Record<string, string | undefined>) {
   const m = context.messages.console;
@@ -64,7 +61,7 @@ export function animalPage(scope: FastifyInstance, context: ConsoleContext): Ani
   const m = context.messages.console.animal;
 
   async function found(param: string) {
-    const id = idOf(param);
+    const id = idOfText(param);
     if (id === undefined) return undefined;
     try {
       return await pets.get(id);

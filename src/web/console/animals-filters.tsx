@@ -16,7 +16,7 @@ import {
   tagLimits,
 } from '../../domain/pet-profile-values.js';
 import { petStatuses } from '../../domain/pet.js';
-import { maxSafeId } from '../../domain/resource-id.js';
+import { idOfText } from '../../domain/resource-id.js';
 import { queryWords } from '../../domain/search-words.js';
 import type { Messages } from '../messages/en.js';
 
@@ -72,7 +72,7 @@ export function readQuery(query: Query): AnimalsQuery {
   const sort = one(query, 'sort');
   return {
     q: one(query, 'q').slice(0, maxQueryLength),
-    categoryId: /^[1-9][0-9]{0,15}$/.test(category) && Number(category) <= maxSafeId ? category : '',
+    categoryId: idOfText(category) === undefined ? '' : category,
     breed: one(query, 'breed').slice(0, breedLimits.maxLength),
     tag: one(query, 'tag').slice(0, tagLimits.maxLength),
     choices: Object.fromEntries(

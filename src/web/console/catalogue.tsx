@@ -5,7 +5,7 @@
 // and by the service's own rule on names; a refused name comes back in its form, as typed, with its error.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Breed, Category } from '../../domain/category.js';
-import { maxSafeId } from '../../domain/resource-id.js';
+import { idOfText } from '../../domain/resource-id.js';
 import { allows } from '../../domain/scopes.js';
 import { ApiError } from '../../errors/api-error.js';
 import type { FormField } from '../public/application-fields.js';
@@ -23,11 +23,6 @@ interface CatalogueView extends Refusal {
   info?: string;
 }
 
-const idOf = (param: string | undefined) =>
-  param !== undefined && /^[1-9][0-9]{0,15}$/.test(param) && Number(param) <= maxSafeId
-    ? Number(param)
-    : undefined;
-
 export function catalogueRoutes(scope: FastifyInstance, context: ConsoleContext): void {
   const { catalog, speed } = scope.services;
   const m = context.messages.console.catalogue;
@@ -35,12 +30,12 @@ export function catalogueRoutes(scope: FastifyInstance, context: ConsoleContext)
 
   /** What the last change did, named from the lists as they are now. */
   function doneNotice(done: CatalogueView['done'], categories: Category[], breeds: Breed[][]) {
-    const at = categories.findIndex((category) => category.id === idOf(done?.category));
+    const at = categories.findIndex((category) => category.id === idOfText(done?.category));
     const category = categories[at];
     if (!category) return undefined;
     if (done?.done === 'added') return m.added(category.name);
     if (done?.done === 'renamed') return m.renamed(category.name);
-    const breed = breeds[at]!.find((b) => b.id === idOf(done?.breed));
+    const breed = breeds[at]!.find((b) => b.id === idOfText(done?.breed));
     return done?.done === 'breed-added' && breed ? m.breedAdded(breed.name, category.name) : undefined;
   }
 
@@ -124,7 +119,7 @@ export function catalogueRoutes(scope: FastifyInstance, context: ConsoleContext)
     run: (category: Category, name: string) => Promise<string>,
   ) =>
     scope.post<{ Params: { id: string } }>(path, async (request, reply) => {
-      const id = idOf(request.params.id);
+      const id = idOfText(request.params.id);
       const categories = await catalog.listCategories(speed.view(true));
       const category = categories.find((c) => c.id === id);
       if (!category) return sendNotFound(context, request, reply);
