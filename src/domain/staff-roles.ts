@@ -24,3 +24,6 @@ export const roleScopes: Record<StaffRole, readonly Scope[]> = {
   /** Everything; staff accounts, API keys and webhooks are the admin's alone, as they are no key's. */
   admin: scopeNames,
 };
+
+/** Whether a role runs the deployment (staff accounts, and later keys and webhooks): the admin alone, as no key can. */
+export const administers = (role: StaffRole): boolean => role === 'admin';

@@ -34,6 +34,10 @@ for (const backend of backends) {
         });
         assert.equal(invite.statusCode, 403, role);
         assert.equal((await browser.post('/console/admin/staff/1/disable', {})).statusCode, 403, role);
+        // Refused before its body is read: a bad role shows nothing of the accounts either.
+        const badRole = await browser.post('/console/admin/staff/1/role', { role: 'owner' });
+        assert.equal(badRole.statusCode, 403, role);
+        assert.doesNotMatch(badRole.body, /@example\.org/, role);
         assert.doesNotMatch((await browser.get('/console')).body, /admin\/staff/, role);
       }
       assert.ok(!(await t.app.services.staff.accounts.list()).some((a) => a.email === 'x@example.org'));

@@ -6,8 +6,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { welcomeLinkOf } from '../../domain/console-links.js';
 import type { StaffAccount } from '../../domain/staff-account.js';
-import { staffRoles, type StaffRole } from '../../domain/staff-roles.js';
+import { administers, staffRoles, type StaffRole } from '../../domain/staff-roles.js';
+import { idOfText } from '../../domain/resource-id.js';
 import type { IssuedLink } from '../../services/staff/accounts.js';
+import type { SignedIn } from '../../services/staff/sessions.js';
 import { StaffError } from '../../services/staff/staff-error.js';
 import { Field } from '../components/form-fields.js';
 import type { FormField } from '../public/application-fields.js';
@@ -22,8 +24,8 @@ export const adminStaffPath = '/console/admin/staff';
 const isRole = (value: unknown): value is StaffRole =>
   typeof value === 'string' && (staffRoles as readonly string[]).includes(value);
 
-/** Whether the signed-in account may open the administration: the admin role alone, as no key can. */
-export const isAdmin = (request: FastifyRequest): boolean => request.signedIn?.account.role === 'admin';
+const isAdmin = (signedIn: SignedIn | undefined): boolean =>
+  signedIn !== undefined && administers(signedIn.account.role);
 
 interface StaffView {
   errors: FieldError[];
@@ -153,7 +155,7 @@ export function adminStaffRoutes(scope: FastifyInstance, context: ConsoleContext
   }
 
   scope.get('/admin/staff', async (request, reply) => {
-    if (!isAdmin(request)) return sendForbidden(context, request, reply);
+    if (!isAdmin(request.signedIn)) return sendForbidden(context, request, reply);
     const done = (request.query as Record<string, unknown>).done;
     return show(request, reply, 200, {
       errors: [],
@@ -165,7 +167,7 @@ export function adminStaffRoutes(scope: FastifyInstance, context: ConsoleContext
   });
 
   scope.post('/admin/staff', async (request, reply) => {
-    if (!isAdmin(request)) return sendForbidden(context, request, reply);
+    if (!isAdmin(request.signedIn)) return sendForbidden(context, request, reply);
     const values = request.body as Record<string, string>;
     const role = values.role;
     if (!isRole(role))
@@ -182,51 +184,54 @@ export function adminStaffRoutes(scope: FastifyInstance, context: ConsoleContext
     }
   });
 
-  /** One action on the account of the path's id: done, or refused with the service's reason. */
-  async function act(
+  /**
+   * A POST on the account of the path's id, for admins alone (checked before anything of the body is read):
+   * `run` answers it, and a refusal of the service is shown with its reason, or as 404 for no such account.
+   */
+  async function onAccount(
     request: FastifyRequest<{ Params: { id: string } }>,
     reply: FastifyReply,
-    action: (id: string) => Promise<unknown>,
-    done: string,
+    run: (id: string) => Promise<FastifyReply>,
   ) {
-    if (!isAdmin(request)) return sendForbidden(context, request, reply);
-    const { id } = request.params;
-    if (!/^[1-9][0-9]{0,15}$/.test(id)) return sendNotFound(context, request, reply);
+    if (!isAdmin(request.signedIn)) return sendForbidden(context, request, reply);
+    const id = idOfText(request.params.id);
+    if (id === undefined) return sendNotFound(context, request, reply);
     try {
-      await action(id);
+      return await run(String(id));
     } catch (error) {
       if (!(error instanceof StaffError)) throw error;
       if (error.code === 'staff_not_found') return sendNotFound(context, request, reply);
       return show(request, reply, 409, { errors: [], values: {}, notice: m.refusals[error.code] });
     }
-    return seeOther(reply, `${adminStaffPath}?done=${done}`);
   }
 
-  scope.post<{ Params: { id: string } }>('/admin/staff/:id/role', async (request, reply) => {
-    const role = (request.body as Record<string, string>).role;
-    if (!isRole(role)) return show(request, reply, 400, { errors: [], values: {}, notice: m.chooseRole });
-    return act(request, reply, (id) => accounts.setRole(id, role), 'role');
-  });
+  /** An action whose answer is the list again, saying what it did. */
+  const thenList = (reply: FastifyReply, done: keyof typeof m.done) =>
+    seeOther(reply, `${adminStaffPath}?done=${done}`);
+
+  scope.post<{ Params: { id: string } }>('/admin/staff/:id/role', (request, reply) =>
+    onAccount(request, reply, async (id) => {
+      const role = (request.body as Record<string, string>).role;
+      if (!isRole(role)) return show(request, reply, 400, { errors: [], values: {}, notice: m.chooseRole });
+      await accounts.setRole(id, role);
+      return thenList(reply, 'role');
+    }),
+  );
   scope.post<{ Params: { id: string } }>('/admin/staff/:id/disable', (request, reply) =>
-    act(request, reply, (id) => accounts.disable(id), 'disabled'),
+    onAccount(request, reply, async (id) => {
+      await accounts.disable(id);
+      return thenList(reply, 'disabled');
+    }),
   );
   scope.post<{ Params: { id: string } }>('/admin/staff/:id/enable', (request, reply) =>
-    act(request, reply, (id) => accounts.enable(id), 'enabled'),
+    onAccount(request, reply, async (id) => {
+      await accounts.enable(id);
+      return thenList(reply, 'enabled');
+    }),
   );
-  scope.post<{ Params: { id: string } }>('/admin/staff/:id/reset', async (request, reply) => {
-    if (!isAdmin(request)) return sendForbidden(context, request, reply);
-    if (!/^[1-9][0-9]{0,15}$/.test(request.params.id)) return sendNotFound(context, request, reply);
-    try {
-      return await show(
-        request,
-        reply,
-        200,
-        issuedView(request, await accounts.reset(request.params.id), false),
-      );
-    } catch (error) {
-      if (error instanceof StaffError && error.code === 'staff_not_found')
-        return sendNotFound(context, request, reply);
-      throw error;
-    }
-  });
+  scope.post<{ Params: { id: string } }>('/admin/staff/:id/reset', (request, reply) =>
+    onAccount(request, reply, async (id) =>
+      show(request, reply, 200, issuedView(request, await accounts.reset(id), false)),
+    ),
+  );
 }

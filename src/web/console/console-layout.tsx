@@ -2,6 +2,7 @@
 // the console with its navigation and a "Sign out" button once signed in, and the main content.
 import type { ComponentChildren } from 'preact';
 import { allows } from '../../domain/scopes.js';
+import { administers } from '../../domain/staff-roles.js';
 import type { SignedIn } from '../../services/staff/sessions.js';
 import type { Messages } from '../messages/en.js';
 import { csrfField } from './csrf.js';
@@ -46,7 +47,7 @@ export function ConsoleLayout({
                 <a href="/console">{m.nav.animals}</a>
                 <a href="/console/catalogue">{m.catalogue.title}</a>
                 {allows(signedIn.scopes, 'listEvents') && <a href="/console/activity">{m.nav.activity}</a>}
-                {signedIn.account.role === 'admin' && <a href="/console/admin/staff">{m.nav.staff}</a>}
+                {administers(signedIn.account.role) && <a href="/console/admin/staff">{m.nav.staff}</a>}
                 <a href="/console/account">{m.nav.account}</a>
                 <form method="post" action="/console/sign-out">
                   <input type="hidden" name={csrfField} value={signedIn.csrfToken} />
