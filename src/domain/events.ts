@@ -48,5 +48,15 @@ export const matchesEventType = (filter: string, type: string): boolean =>
 export const eventTypePrefix = (filter: string): string | undefined =>
   filter.endsWith('.*') ? filter.slice(0, -1) : undefined;
 
+/**
+ * The animal an event is about, read from its data: a pet event's resource is the pet, and an order's or an
+ * application's names its pet; null for none.
+ */
+export function petIdOfEvent(type: string, data: object): number | null {
+  const fields = data as { id?: unknown; petId?: unknown };
+  const id = type.startsWith('pet.') ? fields.id : fields.petId;
+  return typeof id === 'number' ? id : null;
+}
+
 /** Days an event stays in the feed by default before it is pruned. */
 export const defaultEventRetentionDays = 30;

@@ -126,7 +126,7 @@ export interface EventsTable {
   changes: Generated<string | null>;
   /** Who made the change (src/domain/actor.ts), JSON; null for the events recorded before it was kept. */
   actor: Generated<string | null>;
-  /** The animal the event is about (event-pet.ts), for an animal's recent changes; null for none. */
+  /** The animal the event is about (petIdOfEvent, domain/events.ts), for an animal's recent changes; null for none. */
   pet_id: Generated<number | null>;
 }
 

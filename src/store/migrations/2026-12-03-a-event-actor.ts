@@ -2,7 +2,7 @@
 // event is about (`pet_id`), so that an animal's page reads its own recent changes through an index rather
 // than the whole feed. The animal of the events already recorded is read from their data.
 import { sql, type Kysely, type Migration } from 'kysely';
-import { petIdOfEvent } from '../repositories/event-pet.js';
+import { petIdOfEvent } from '../../domain/events.js';
 
 const batch = 500;
 
@@ -22,11 +22,14 @@ export const eventActor: Migration = {
         .limit(batch)
         .execute();
       if (rows.length === 0) break;
+      // One update per animal of the batch, rather than one per event.
+      const idsByPet = new Map<number, number[]>();
       for (const row of rows) {
         const petId = petIdOfEvent(row.type, JSON.parse(row.data) as object);
-        if (petId !== null)
-          await events.updateTable('events').set({ pet_id: petId }).where('id', '=', row.id).execute();
+        if (petId !== null) idsByPet.set(petId, [...(idsByPet.get(petId) ?? []), row.id]);
       }
+      for (const [petId, ids] of idsByPet)
+        await events.updateTable('events').set({ pet_id: petId }).where('id', 'in', ids).execute();
       after = rows.at(-1)!.id;
     }
     await db.schema

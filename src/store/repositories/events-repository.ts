@@ -1,10 +1,9 @@
 // Writing events in the transaction of their change, with their webhook deliveries, and reading the feed.
 import type { Kysely, Transaction } from 'kysely';
-import { eventTypePrefix, type EventType } from '../../domain/events.js';
+import { eventTypePrefix, petIdOfEvent, type EventType } from '../../domain/events.js';
 import type { Actor } from '../../domain/actor.js';
 import type { Database, EventRow, NewEventRow } from '../schema.js';
 import { compiledRows } from './compiled-rows.js';
-import { petIdOfEvent } from './event-pet.js';
 import { enabledSubscriptions, subscribedTo } from './webhooks-repository.js';
 
 type Db = Kysely<Database> | Transaction<Database>;

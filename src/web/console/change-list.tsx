@@ -1,8 +1,9 @@
 // A list of changes, newest first, each with when, who and what in words: the console's activity page and an
-// animal's recent changes. Every value is the event's own (its resource as it was after the change), so a
-// removed animal is still named as it was.
+// animal's recent changes. A pet's change names the pet as the event holds it (as it was after the change),
+// and a removal, whose event holds the id alone, by its id; an order's or an application's names it as it is
+// now, or by its id once removed.
 import type { Actor } from '../../domain/actor.js';
-import type { ServiceEvent } from '../../domain/events.js';
+import { petIdOfEvent, type ServiceEvent } from '../../domain/events.js';
 import { ApiError } from '../../errors/api-error.js';
 import type { PetsService } from '../../services/pets-service.js';
 import type { Messages } from '../messages/en.js';
@@ -18,7 +19,7 @@ interface EventData {
   published?: boolean;
 }
 
-export function whoText(a: ActivityMessages, actor: Actor | undefined): string {
+function whoText(a: ActivityMessages, actor: Actor | undefined): string {
   if (!actor) return a.who.unknown;
   if (actor.type === 'staff') return actor.name;
   if (actor.type === 'key') return a.who.key(actor.name);
@@ -26,11 +27,7 @@ export function whoText(a: ActivityMessages, actor: Actor | undefined): string {
 }
 
 /** What an event did, in words; `petName` names the animals an order or application event gives by id. */
-export function whatText(
-  m: Messages['console'],
-  event: ServiceEvent,
-  petName: (id: number) => string,
-): string {
+function whatText(m: Messages['console'], event: ServiceEvent, petName: (id: number) => string): string {
   const a = m.activity;
   const data = event.data as EventData;
   switch (event.type) {
@@ -66,11 +63,8 @@ export function whatText(
 }
 
 /** The animal an event is about, when it names one. */
-export function petIdOf(event: ServiceEvent): number | undefined {
-  const data = event.data as EventData;
-  const id = event.type.startsWith('pet.') ? data.id : data.petId;
-  return typeof id === 'number' ? id : undefined;
-}
+const petIdOf = (event: ServiceEvent): number | undefined =>
+  petIdOfEvent(event.type, event.data) ?? undefined;
 
 export function ChangeList({
   messages,
@@ -130,14 +124,15 @@ export async function petNamesOf(
   pets: Pick<PetsService, 'get'>,
   events: ServiceEvent[],
 ): Promise<(id: number) => string> {
-  const ids = [
-    ...new Set(
-      events.flatMap((event) => (event.type.startsWith('pet.') ? [] : [petIdOf(event) ?? []].flat())),
-    ),
-  ];
+  const ids = new Set(
+    events.flatMap((event) => {
+      const id = event.type.startsWith('pet.') ? undefined : petIdOf(event);
+      return id === undefined ? [] : [id];
+    }),
+  );
   const names = new Map<number, string>();
   await Promise.all(
-    ids.map(async (id) => {
+    [...ids].map(async (id) => {
       try {
         names.set(id, (await pets.get(id)).pet.name);
       } catch (error) {
