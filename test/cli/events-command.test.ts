@@ -85,7 +85,7 @@ for (const backend of backends) {
       assert.match(
         table,
         new RegExp(
-          `^ID\\s+TYPE\\s+CREATED\\s+RESOURCE\\s+STATUS\\n\\d+\\s+order.cancelled\\s+\\S+\\s+${orderId}\\s+cancelled\\n$`,
+          `^ID\\s+TYPE\\s+CREATED\\s+BY\\s+RESOURCE\\s+STATUS\\n\\d+\\s+order.cancelled\\s+\\S+\\s+test \\(key key_\\S+\\)\\s+${orderId}\\s+cancelled\\n$`,
         ),
       );
       const refused = await runCli(['events', 'list', '--type', 'pet.adopted'], env);

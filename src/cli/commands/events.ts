@@ -7,10 +7,19 @@ import { withClient, withClientOptions, type ClientFlags } from '../client-optio
 import { withListOptions, printPage, type ListFlags } from '../listing.js';
 import { printFound } from '../print-table.js';
 
+/** Who made the change, in a word or a name: `-` for an event recorded before it was kept. */
+function byOf({ actor }: Event): string {
+  if (!actor) return '-';
+  if (actor.type === 'staff') return `${actor.name} (console)`;
+  if (actor.type === 'key') return `${actor.name} (key ${actor.id})`;
+  return actor.type;
+}
+
 const eventRow = (event: Event) => ({
   id: event.id,
   type: event.type,
   created: event.createdAt,
+  by: byOf(event),
   // A pet or an order as it was after the change; both have an id and a status.
   resource: String(event.data.id ?? '-'),
   status: String(event.data.status ?? '-'),
