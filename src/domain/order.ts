@@ -112,8 +112,8 @@ export const OrderSchema = Type.Object(
 );
 export type Order = Static<typeof OrderSchema>;
 
-/** Who asks: the key, and whether it reaches every order or only those it placed. */
-export interface OrderCaller {
-  apiKeyId: string;
-  managesAll: boolean;
-}
+/**
+ * Who asks: a key, and whether it reaches every order or only those it placed; or the shelter's staff in the
+ * console (no key), who reach every order.
+ */
+export type OrderCaller = { apiKeyId: string; managesAll: boolean } | { apiKeyId: null; managesAll: true };

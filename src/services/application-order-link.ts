@@ -36,7 +36,7 @@ export interface OrderLink {
   placeApproved(
     trx: Trx,
     petId: number,
-    apiKeyId: string,
+    apiKeyId: string | null,
     now: number,
   ): Promise<{ orderId: number; events: NewEvent[] }>;
   /** Cancels the order (the animal is available again); no event when it was no longer open. */

@@ -41,10 +41,13 @@ import { applicationEvent, statusChanged, toApplication, toNote } from './applic
 import type { OrderLink } from './application-order-link.js';
 import type { WriteApplications } from './application-writes.js';
 
-/** Who acts: the key, by id (orders it places are its) and by name (notes' author). */
+/**
+ * Who acts: a key, by id (orders it places are its) and by name (a note's author); or a staff member in the
+ * console, by name, whose approvals place orders the shelter owns (no key).
+ */
 export interface ApplicationCaller {
-  keyId: string;
-  keyName: string;
+  keyId: string | null;
+  author: string;
 }
 
 export type ApplicationCounts = Record<ApplicationStatus, number>;
@@ -201,7 +204,7 @@ export async function createApplicationsService(
         const note = await insertApplicationNote(trx, {
           application_id: id,
           text,
-          author: caller.keyName,
+          author: caller.author,
           created_at: clock(),
         });
         return { value: toNote(note), events: [] };

@@ -172,8 +172,8 @@ export interface WebhookAttemptsTable {
 export interface OrdersTable {
   id: Generated<number>;
   pet_id: number;
-  /** The key that placed the order: its owner. Never returned in the API body. */
-  api_key_id: string;
+  /** The key that placed the order: its owner; null for one the shelter placed in the console. Never returned. */
+  api_key_id: string | null;
   status: OrderStatus;
   note: string | null;
   created_at: number;

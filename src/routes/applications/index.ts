@@ -35,7 +35,7 @@ export interface ApplicationsRoutesOptions {
 
 const callerOf = (request: FastifyRequest): ApplicationCaller => ({
   keyId: request.apiKey!.id,
-  keyName: request.apiKey!.name,
+  author: request.apiKey!.name,
 });
 
 const stepOperations = {

@@ -29,7 +29,7 @@ export interface StoreRoutesOptions {
 }
 
 /** The caller as the orders service sees it; every /v1 request is authenticated before it gets here. */
-const callerOf = (request: FastifyRequest): OrderCaller => ({
+const callerOf = (request: FastifyRequest): Extract<OrderCaller, { apiKeyId: string }> => ({
   apiKeyId: request.apiKey!.id,
   managesAll: managesAllOrders(request.apiKey!.scopes),
 });

@@ -25,6 +25,7 @@ import { petsRemoveScope } from './2026-12-02-d-pets-remove-scope.js';
 import { staff } from './2026-12-02-e-staff.js';
 import { petsStatusCreated } from './2026-12-02-f-pets-status-created.js';
 import { eventActor } from './2026-12-03-a-event-actor.js';
+import { ordersByShelter } from './2026-12-03-b-orders-by-shelter.js';
 
 /** Every migration. Kysely applies them in the order of their names (plain string order), whatever this order. */
 export const migrationsFor = (dialect: DialectName): Record<string, Migration> => ({
@@ -51,6 +52,7 @@ export const migrationsFor = (dialect: DialectName): Record<string, Migration> =
   '2026-12-02-e-staff': staff(dialect),
   '2026-12-02-f-pets-status-created': petsStatusCreated,
   '2026-12-03-a-event-actor': eventActor,
+  '2026-12-03-b-orders-by-shelter': ordersByShelter(dialect),
 });
 
 // Kysely's own tables live in the deployment's schema; otherwise it may find another deployment's tables.
