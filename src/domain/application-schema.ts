@@ -251,3 +251,31 @@ export const receiptOf = ({ id, status, createdAt }: Application): ApplicationRe
 });
 
 export const addressFieldNames = allAddressFields;
+
+/** The body of a decline: the API's, and the console's decline form. */
+export const DeclineBody = Type.Object(
+  {
+    reason: Type.String({
+      minLength: 1,
+      maxLength: declineReasonMaxLength,
+      ...noControlCharactersButNewline,
+      'x-trimmed': true,
+      description: `Why, 1–${declineReasonMaxLength} characters`,
+    }),
+  },
+  { additionalProperties: false },
+);
+
+/** The body of a note: the API's, and the console's note form. */
+export const NoteBody = Type.Object(
+  {
+    text: Type.String({
+      minLength: 1,
+      maxLength: noteTextMaxLength,
+      ...noControlCharactersButNewline,
+      'x-trimmed': true,
+      description: `The note, 1–${noteTextMaxLength} characters; newlines kept`,
+    }),
+  },
+  { additionalProperties: false },
+);

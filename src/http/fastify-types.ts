@@ -26,6 +26,8 @@ declare module 'fastify' {
     dataVersion: VersionView | undefined;
     /** The console session of the request's cookie, while it is valid; set by the console's hook. */
     signedIn: SignedIn | undefined;
+    /** How many applications are new, for the console's badge, when the session's role reads them. */
+    newApplications: number | undefined;
   }
   interface FastifyContextConfig {
     /** Marks the route's path deprecated: all its responses carry the headers (http/deprecation.ts). */

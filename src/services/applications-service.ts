@@ -24,6 +24,7 @@ import { readQuestions, replaceQuestions } from '../store/repositories/applicati
 import {
   countApplicationsByStatus,
   findApplication,
+  findApplicationsByOrders,
   insertApplication,
   oneOpenApplicationIndex,
   updateApplication,
@@ -57,12 +58,18 @@ export interface ApplicationsService {
   get(id: string): Promise<Application>;
   list(input: ListApplicationsInput): Promise<ApplicationPage>;
   counts(): Promise<ApplicationCounts>;
-  /** Applies an action of the table; `reason` is decline's. A repeat answers the application unchanged. */
+  /** The applications that placed these orders, by order id (an order placed by a key alone has none). */
+  ofOrders(orderIds: readonly number[]): Promise<Map<number, Application>>;
+  /**
+   * Applies an action of the table; `reason` is decline's. A repeat answers the application unchanged. With
+   * `expected`, the status the caller last saw, anything else found is a conflict: someone acted first.
+   */
   act(
     caller: ApplicationCaller,
     id: string,
     action: ApplicationStepAction,
     reason?: string,
+    expected?: ApplicationStatus,
   ): Promise<Application>;
   addNote(caller: ApplicationCaller, id: string, text: string): Promise<ApplicationNote>;
   form(): Promise<ApplicationForm>;
@@ -111,8 +118,11 @@ export async function createApplicationsService(
     id: string,
     action: ApplicationStepAction,
     reason?: string,
+    expected?: ApplicationStatus,
   ) {
     const current = await found(trx, id);
+    if (expected !== undefined && current.status !== expected)
+      throw conflict(action, current, `its status changed to ${current.status} meanwhile`);
     const decision = decideApplicationStep(action, current.status, current.erased_at !== null);
     if (decision === 'unchanged') return { value: await withNotes(trx, current), events: [] };
     if (decision === 'conflict') throw conflict(action, current);
@@ -188,7 +198,17 @@ export async function createApplicationsService(
       return counts;
     },
 
-    act: (caller, id, action, reason) => write((trx) => actIn(trx, caller, id, action, reason)),
+    async ofOrders(orderIds) {
+      const rows = await findApplicationsByOrders(store.db, orderIds);
+      const notes = await notesOf(
+        store.db,
+        rows.map((row) => row.id),
+      );
+      return new Map(rows.map((row) => [Number(row.order_id), toApplication(row, notes.get(row.id) ?? [])]));
+    },
+
+    act: (caller, id, action, reason, expected) =>
+      write((trx) => actIn(trx, caller, id, action, reason, expected)),
 
     addNote: (caller, id, text) =>
       write(async (trx) => {

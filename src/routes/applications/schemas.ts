@@ -8,11 +8,9 @@ import {
   ApplicationReceiptSchema,
   ApplicationSchema,
   ApplicationStatusSchema,
-  declineReasonMaxLength,
   NewApplicationSchema,
-  noteTextMaxLength,
 } from '../../domain/application-schema.js';
-import { noControlCharacters, noControlCharactersButNewline } from '../../domain/control-characters.js';
+import { noControlCharacters } from '../../domain/control-characters.js';
 import { idSchema } from '../../domain/resource-id.js';
 import { commonHeaders } from '../../http/schemas/error.js';
 import { cursorLength } from '../../domain/cursor.js';
@@ -114,31 +112,7 @@ export const EraseApplicantBody = Type.Object(
   { additionalProperties: false },
 );
 
-export const DeclineBody = Type.Object(
-  {
-    reason: Type.String({
-      minLength: 1,
-      maxLength: declineReasonMaxLength,
-      ...noControlCharactersButNewline,
-      'x-trimmed': true,
-      description: `Why, 1–${declineReasonMaxLength} characters`,
-    }),
-  },
-  { additionalProperties: false },
-);
-
-export const NoteBody = Type.Object(
-  {
-    text: Type.String({
-      minLength: 1,
-      maxLength: noteTextMaxLength,
-      ...noControlCharactersButNewline,
-      'x-trimmed': true,
-      description: `The note, 1–${noteTextMaxLength} characters; newlines kept`,
-    }),
-  },
-  { additionalProperties: false },
-);
+export { DeclineBody, NoteBody } from '../../domain/application-schema.js';
 
 export const ErasedSchema = Type.Object(
   { erased: Type.Integer({ minimum: 0, description: 'Applications whose personal data was erased' }) },

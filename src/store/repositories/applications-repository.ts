@@ -27,6 +27,19 @@ export async function findApplicationByOrder(db: Db, orderId: number): Promise<A
   return db.selectFrom('applications').selectAll().where('order_id', '=', orderId).executeTakeFirst();
 }
 
+/** The applications that placed the orders of `orderIds`: at most one each. */
+export async function findApplicationsByOrders(
+  db: Db,
+  orderIds: readonly number[],
+): Promise<ApplicationRow[]> {
+  if (orderIds.length === 0) return [];
+  return db
+    .selectFrom('applications')
+    .selectAll()
+    .where('order_id', 'in', [...orderIds])
+    .execute();
+}
+
 /**
  * Changes the application only when it is in one of `from` (and, with `unerased`, not erased): returns it as
  * it now is, or undefined when another change got there first.

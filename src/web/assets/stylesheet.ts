@@ -186,7 +186,27 @@ body.embedded { min-height: 0; }
 .inline-form { display: inline-flex; flex-wrap: wrap; align-items: center; gap: 0.5rem; margin: 0.25rem 1rem 0.25rem 0; }
 .one-time-link code { overflow-wrap: anywhere; font-size: 1rem; }
 .pager a + a { margin-left: 1.5rem; }
+/* Applications and adoptions: the badge of new ones, the counts by status, an application's answers. */
+.nav-badge { display: inline-block; margin-left: 0.25rem; padding: 0 0.5rem; border-radius: 1rem;
+  background: var(--paper); color: var(--ink); font-weight: 700; text-decoration: none; }
+.status-counts { list-style: none; padding: 0; display: flex; flex-wrap: wrap; gap: 0.5rem 1.25rem; }
+.status-counts a { display: inline-block; padding: 0.5rem 0; }
+.status-counts a[aria-current] { font-weight: 700; }
+.status-counts .count { font-weight: 700; }
+.summary-list { margin: 0 0 1.5rem; }
+.summary-row { display: grid; grid-template-columns: minmax(8rem, 1fr) 2fr; gap: 0 1rem;
+  border-bottom: 1px solid var(--line); padding: 0.5rem 0; }
+.summary-row dt { font-weight: 700; }
+.summary-row dd { margin: 0; overflow-wrap: anywhere; }
+.multiline { white-space: pre-wrap; }
+.not-given { color: var(--muted); }
+.notes { list-style: none; padding: 0; }
+.notes li { border-left: 4px solid var(--line); padding: 0 0 0 0.75rem; margin: 0 0 1rem; }
+.note-by { color: var(--muted); margin: 0; }
+.answers h3 { margin-top: 1.5rem; }
+.confirm-photo { display: block; margin: 0 0 1rem; width: 12rem; height: auto; }
 @media (max-width: 47.99rem) {
+  .summary-row { grid-template-columns: 1fr; }
   .animals, .animals tbody, .changes, .changes tbody { display: block; }
   .animals thead, .changes thead { position: absolute; width: 1px; height: 1px; overflow: hidden;
     clip-path: inset(50%); }

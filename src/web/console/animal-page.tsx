@@ -15,6 +15,7 @@ import { animalErrors, animalFields, patchOf, valuesOf, type AnimalValues } from
 import { catalogueListsOf } from './catalogue-lists.js';
 import { AnimalFields } from './animal-fields.js';
 import { seeOther, sendErrorPage, sendForbidden, sendNotFound, type ConsoleContext } from './console-page.js';
+import { adoptionPath } from './adoptions.js';
 import { csrfField } from './csrf.js';
 import { sendFormPage, serviceRefusal, SubmitButton, type Refusal } from './form-page.js';
 import { PhotosSection, type PhotosSectionProps } from './photos-section.js';
@@ -127,7 +128,14 @@ export function animalPage(scope: FastifyInstance, context: ConsoleContext): Ani
         </div>
         <h2>{m.details}</h2>
         {openOrder !== undefined && (
-          <p class="notice">{m.openOrder(openOrder, context.messages.console.statuses[pet.status])}</p>
+          <div class="notice">
+            <p>{m.openOrder(openOrder, context.messages.console.statuses[pet.status])}</p>
+            {allows(signedIn.scopes, 'approveOrder') && (
+              <p>
+                <a href={adoptionPath(openOrder)}>{m.seeAdoption(openOrder)}</a>
+              </p>
+            )}
+          </div>
         )}
         <form method="post" action={`/console/animals/${pet.id}`} class="application" novalidate>
           <input type="hidden" name={csrfField} value={signedIn.csrfToken} />

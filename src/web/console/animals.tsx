@@ -5,12 +5,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { Pet } from '../../domain/pet.js';
 import { ApiError } from '../../errors/api-error.js';
-import { sizeOf } from '../components/photo-size.js';
 import type { Messages } from '../messages/en.js';
 import { allows } from '../../domain/scopes.js';
 import { removedNotice } from './animal-removal.js';
 import { consoleSorts, filterOf, Filters, linkWith, readQuery } from './animals-filters.js';
 import { sendConsolePage, type ConsoleContext } from './console-page.js';
+import { PhotoCell } from './summary-row.js';
 import { createFragmentCache } from './fragment-cache.js';
 import { intakePath } from './intake.js';
 
@@ -25,13 +25,7 @@ function Row({ pet, m, species, days }: { pet: Pet; m: Messages['console']; spec
   const photo = pet.photos[0];
   return (
     <tr>
-      <td class="photo">
-        {photo ? (
-          <img src={photo.urls.small} alt="" {...sizeOf(photo, 'small')} loading="lazy" />
-        ) : (
-          <p class="no-photo">{m.animals.noPhoto}</p>
-        )}
-      </td>
+      <PhotoCell photo={photo} none={m.animals.noPhoto} />
       <td data-label={c.name}>
         <a href={`/console/animals/${pet.id}`}>{pet.name}</a>
       </td>

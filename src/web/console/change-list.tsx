@@ -4,9 +4,9 @@
 // now, or by its id once removed.
 import type { Actor } from '../../domain/actor.js';
 import { petIdOfEvent, type ServiceEvent } from '../../domain/events.js';
-import { ApiError } from '../../errors/api-error.js';
 import type { PetsService } from '../../services/pets-service.js';
 import type { Messages } from '../messages/en.js';
+import { petsById } from './pets-by-id.js';
 
 type ActivityMessages = Messages['console']['activity'];
 
@@ -130,15 +130,6 @@ export async function petNamesOf(
       return id === undefined ? [] : [id];
     }),
   );
-  const names = new Map<number, string>();
-  await Promise.all(
-    [...ids].map(async (id) => {
-      try {
-        names.set(id, (await pets.get(id)).pet.name);
-      } catch (error) {
-        if (!(error instanceof ApiError && error.code === 'pet_not_found')) throw error;
-      }
-    }),
-  );
-  return (id) => names.get(id) ?? messages.console.activity.animal(id);
+  const found = await petsById(pets, ids);
+  return (id) => found.get(id)?.name ?? messages.console.activity.animal(id);
 }

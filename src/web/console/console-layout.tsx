@@ -13,6 +13,8 @@ export interface ConsoleLayoutProps {
   stylesheetHref: string;
   scriptHref: string;
   signedIn?: SignedIn | undefined;
+  /** The count of new applications, for the badge; undefined when the role does not read them. */
+  newApplications?: number | undefined;
   children: ComponentChildren;
 }
 
@@ -22,6 +24,7 @@ export function ConsoleLayout({
   stylesheetHref,
   scriptHref,
   signedIn,
+  newApplications,
   children,
 }: ConsoleLayoutProps) {
   const m = messages.console;
@@ -46,6 +49,20 @@ export function ConsoleLayout({
               <nav class="console-nav" aria-label={m.name}>
                 <a href="/console">{m.nav.animals}</a>
                 <a href="/console/catalogue">{m.catalogue.title}</a>
+                {newApplications !== undefined && (
+                  <a href="/console/applications">
+                    {m.applications.nav}
+                    {newApplications > 0 && (
+                      <>
+                        {' '}
+                        <span class="nav-badge">{m.applications.badge(newApplications)}</span>
+                      </>
+                    )}
+                  </a>
+                )}
+                {allows(signedIn.scopes, 'approveOrder') && (
+                  <a href="/console/adoptions">{m.adoptions.nav}</a>
+                )}
                 {allows(signedIn.scopes, 'listEvents') && <a href="/console/activity">{m.nav.activity}</a>}
                 {administers(signedIn.account.role) && <a href="/console/admin/staff">{m.nav.staff}</a>}
                 <a href="/console/account">{m.nav.account}</a>

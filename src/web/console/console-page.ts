@@ -49,6 +49,7 @@ export function sendConsolePage(
     stylesheetHref: context.stylesheetHref,
     scriptHref: context.scriptHref,
     signedIn: request.signedIn,
+    newApplications: request.newApplications,
     children: content,
   });
   return reply

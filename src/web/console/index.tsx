@@ -10,9 +10,13 @@ import { en } from '../messages/en.js';
 import { assetCaching, pagePolicy } from '../page-headers.js';
 import { isFormBody, readFormBody } from '../public/form-body.js';
 import { ApiError } from '../../errors/api-error.js';
+import { allows } from '../../domain/scopes.js';
 import { accountRoutes } from './account.js';
 import { activityRoutes } from './activity.js';
 import { adminStaffRoutes } from './admin-staff.js';
+import { adoptionsRoutes } from './adoptions.js';
+import { applicationPageRoutes } from './application-page.js';
+import { applicationsRoutes } from './applications.js';
 import { animalPage, animalRoutes } from './animal-page.js';
 import { removalRoutes } from './animal-removal.js';
 import { animalsRoutes } from './animals.js';
@@ -70,6 +74,7 @@ export const consolePages: FastifyPluginAsync<ConsoleOptions> = async (app, { cl
         files: app.config.photosPerPet,
       });
       scope.decorateRequest('signedIn', undefined);
+      scope.decorateRequest('newApplications', undefined);
 
       scope.addHook('onRoute', (route) => {
         // The console's pages are not operations of the API, and their queries (a token, a search for a
@@ -89,6 +94,9 @@ export const consolePages: FastifyPluginAsync<ConsoleOptions> = async (app, { cl
         // A cookie of a session that ended is dropped, so the browser stops sending it.
         if (sessionId !== undefined && !request.signedIn) clearSessionCookie(reply);
         const path = request.url.split('?')[0]!;
+        // The badge in the navigation of every page: read at once, as the data is now, on any instance.
+        if (request.signedIn && allows(request.signedIn.scopes, 'countApplications'))
+          request.newApplications = (await app.services.applications.counts()).submitted;
         if (request.signedIn || openPaths.has(path)) return;
         if (request.method === 'GET' || request.method === 'HEAD') {
           const next = path === '/console' || path === '/console/' ? '' : `?next=${encodeURIComponent(path)}`;
@@ -156,6 +164,9 @@ export const consolePages: FastifyPluginAsync<ConsoleOptions> = async (app, { cl
       photoRoutes(scope, context, animal);
       removalRoutes(scope, context, animal);
       catalogueRoutes(scope, context);
+      applicationsRoutes(scope, context);
+      applicationPageRoutes(scope, context);
+      adoptionsRoutes(scope, context);
       activityRoutes(scope, context);
       adminStaffRoutes(scope, context);
     },

@@ -1,6 +1,7 @@
 // Every text of the public pages, in English. A translation is another file of the same shape (`Messages`),
 // chosen where the pages are built; the pages themselves hold no words of their own.
 import type { PetAge, PetCoat, PetSex, PetSize } from '../../domain/pet-profile-values.js';
+import { adoptions, applications } from './en-applications.js';
 
 export const en = {
   lang: 'en',
@@ -349,6 +350,7 @@ export const en = {
       details: 'Details',
       openOrder: (orderId: number, status: string) =>
         `Status: ${status}. Adoption order ${orderId} is open, so the status follows the order until it is completed or cancelled.`,
+      seeAdoption: (orderId: number) => `See adoption ${orderId}`,
       fields: {
         name: 'Name',
         species: 'Species',
@@ -481,6 +483,8 @@ export const en = {
           'This is the only enabled admin: make another admin first, so that someone can still sign in.',
       },
     },
+    applications,
+    adoptions,
     activity: {
       title: 'Activity',
       intro: 'Every change to the animals, adoptions and applications, newest first, with who made it.',
