@@ -13,6 +13,8 @@ export const eventTypes = [
   'application.submitted',
   'application.status_changed',
   'application.erased',
+  'key.created',
+  'key.revoked',
 ] as const;
 export type EventType = (typeof eventTypes)[number];
 

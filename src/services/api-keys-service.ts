@@ -13,6 +13,7 @@ import { isExpired } from '../domain/key-expiry.js';
 import { scopesOfStored, storedScopes } from '../domain/scope-list.js';
 import { scopeNames, type Scope } from '../domain/scopes.js';
 import { ApiError } from '../errors/api-error.js';
+import type { NewEvent } from '../store/repositories/events-repository.js';
 import type { ApiKeyRow } from '../store/schema.js';
 import type { Store } from '../store/store.js';
 import { createKeyUsage, type KeyUsage } from './key-usage.js';
@@ -96,6 +97,19 @@ export interface ApiKeysService {
   usage: KeyUsage;
 }
 
+/** What a key's event says of it: never the key itself, nor its hash or hint. */
+const keyEvent = (type: 'key.created' | 'key.revoked', row: ApiKeyRow): NewEvent => ({
+  type,
+  data: {
+    id: row.id,
+    name: row.name,
+    plan: row.plan,
+    scopes: toApiKeyInfo(row).scopes,
+    expiresAt: isoOrNull(row.expires_at),
+  },
+  createdAt: row.revoked_at ?? row.created_at,
+});
+
 /** Last-used times are noted at most this often per key, and written in one batch this often. */
 export const lastUsedGranularityMs = 60_000;
 
@@ -173,8 +187,8 @@ export function createApiKeysService(
       const quota = quotaOf(plan, { perMinute, perDay }); // validates Enterprise quotas before anything is written
       const key = generateApiKey(deployment);
       // Announced as every write is, though no cached read can hold a key not yet issued.
-      const row = await writes.alone('keys', (trx) =>
-        insertApiKey(trx, {
+      const row = await writes.alone('keys', async (trx, context) => {
+        const inserted = await insertApiKey(trx, {
           id: generateKeyId(),
           name,
           plan,
@@ -187,8 +201,10 @@ export function createApiKeysService(
           banned_until: null,
           scopes: storedScopes(scopes),
           expires_at: expiresAt,
-        }),
-      );
+        });
+        context.emit(keyEvent('key.created', inserted));
+        return inserted;
+      });
       return { ...toApiKeyInfo(row), key };
     },
 
@@ -206,7 +222,13 @@ export function createApiKeysService(
     async revoke(id) {
       const row = await mustFind(id);
       if (row.revoked_at !== null) return withUsage(row);
-      return change(id, { revoked_at: clock() });
+      // Conditional on its not being revoked yet: two revocations at once record one event.
+      const revoked = await writes.alone('keys', async (trx, context) => {
+        const updated = await updateApiKey(trx, id, { revoked_at: clock() }, { unrevoked: true });
+        if (updated) context.emit(keyEvent('key.revoked', updated));
+        return updated;
+      });
+      return withUsage(revoked ?? (await mustFind(id)));
     },
 
     async setPlan(id, plan, custom = {}) {

@@ -109,7 +109,8 @@ for (const backend of backends) {
       const feed = (await events('?limit=100')).body;
       const choices =
         'pet.created, pet.status_changed, pet.updated, pet.removed, order.placed, order.approved, order.completed, order.cancelled, ' +
-        'application.submitted, application.status_changed, application.erased, pet.*, order.*, application.*';
+        'application.submitted, application.status_changed, application.erased, key.created, key.revoked, ' +
+        'pet.*, order.*, application.*, key.*';
       const long = 'pet.'.repeat(100);
       const refused: Array<[string, string]> = [
         ...['pet', '*', 'PET.created', 'pet.CREATED', 'order.nope', 'pet.adopted', 'pet.*.x', '.*', ''].map(

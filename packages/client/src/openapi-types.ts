@@ -1041,7 +1041,7 @@ export interface components {
              * @description What happened
              * @enum {string}
              */
-            type: "pet.created" | "pet.status_changed" | "pet.updated" | "pet.removed" | "order.placed" | "order.approved" | "order.completed" | "order.cancelled" | "application.submitted" | "application.status_changed" | "application.erased";
+            type: "pet.created" | "pet.status_changed" | "pet.updated" | "pet.removed" | "order.placed" | "order.approved" | "order.completed" | "order.cancelled" | "application.submitted" | "application.status_changed" | "application.erased" | "key.created" | "key.revoked";
             /**
              * Format: date-time
              * @description When the change committed
@@ -1056,7 +1056,7 @@ export interface components {
              *     ]
              */
             changes?: string[];
-            /** @description The resource (a Pet or an Order) as the API returned it after the change; for `pet.removed`, `{ id }` */
+            /** @description The resource (a Pet or an Order) as the API returned it after the change; for `pet.removed`, `{ id }`; for `key.created` and `key.revoked`, the key’s `id`, `name`, `plan`, `scopes` and `expiresAt`, never the key itself */
             data: {
                 [key: string]: unknown;
             };
@@ -3712,8 +3712,8 @@ export interface operations {
     listEvents: {
         parameters: {
             query?: {
-                /** @description Only events of this type (`order.approved`), or of every type of a resource (`order.*`): one of `pet.created`, `pet.status_changed`, `pet.updated`, `pet.removed`, `order.placed`, `order.approved`, `order.completed`, `order.cancelled`, `application.submitted`, `application.status_changed`, `application.erased`, `pet.*`, `order.*`, `application.*`; anything else is 400 `unknown_event_type` */
-                type?: "pet.created" | "pet.status_changed" | "pet.updated" | "pet.removed" | "order.placed" | "order.approved" | "order.completed" | "order.cancelled" | "application.submitted" | "application.status_changed" | "application.erased" | "pet.*" | "order.*" | "application.*";
+                /** @description Only events of this type (`order.approved`), or of every type of a resource (`order.*`): one of `pet.created`, `pet.status_changed`, `pet.updated`, `pet.removed`, `order.placed`, `order.approved`, `order.completed`, `order.cancelled`, `application.submitted`, `application.status_changed`, `application.erased`, `key.created`, `key.revoked`, `pet.*`, `order.*`, `application.*`, `key.*`; anything else is 400 `unknown_event_type` */
+                type?: "pet.created" | "pet.status_changed" | "pet.updated" | "pet.removed" | "order.placed" | "order.approved" | "order.completed" | "order.cancelled" | "application.submitted" | "application.status_changed" | "application.erased" | "key.created" | "key.revoked" | "pet.*" | "order.*" | "application.*" | "key.*";
                 /** @description Most events returned */
                 limit?: number;
                 /** @description Opaque position from the `Link` header (`rel="next"` or `rel="resume"`) of an earlier page; valid only with the same `type` */

@@ -64,7 +64,8 @@ export const EventSchema = Type.Object(
       {
         additionalProperties: true,
         description:
-          'The resource (a Pet or an Order) as the API returned it after the change; for `pet.removed`, `{ id }`',
+          'The resource (a Pet or an Order) as the API returned it after the change; for `pet.removed`, `{ id }`; ' +
+          'for `key.created` and `key.revoked`, the key’s `id`, `name`, `plan`, `scopes` and `expiresAt`, never the key itself',
       },
     ),
   },

@@ -32,6 +32,10 @@ export async function updateApiKey(
   db: Db,
   id: string,
   changes: Updateable<ApiKeysTable>,
+  { unrevoked = false }: { unrevoked?: boolean } = {},
 ): Promise<ApiKeyRow | undefined> {
-  return db.updateTable('api_keys').set(changes).where('id', '=', id).returningAll().executeTakeFirst();
+  let query = db.updateTable('api_keys').set(changes).where('id', '=', id);
+  // Only while not revoked: undefined when it was revoked meanwhile.
+  if (unrevoked) query = query.where('revoked_at', 'is', null);
+  return query.returningAll().executeTakeFirst();
 }
