@@ -14,6 +14,8 @@ const inTheDocs = [
   'console-intake-errors-360',
   'console-animal-1280',
   'console-activity-1280',
+  'console-applications-1280',
+  'console-application-360',
 ];
 
 if (browserSkip()) process.exit(1);
@@ -120,7 +122,7 @@ async function consoleShots(width: number): Promise<void> {
   await staffShots(width);
 }
 
-/** What staff see: the activity, and the catalogue with its forms and with a name refused. */
+/** What staff see: the activity, the catalogue with its forms and with a name refused, and the applications. */
 async function staffShots(width: number): Promise<void> {
   const context = await browser.newContext({ viewport: { width, height: 900 } });
   const page = await context.newPage();
@@ -141,6 +143,13 @@ async function staffShots(width: number): Promise<void> {
   await page.getByRole('button', { name: 'Add breed Cat' }).click();
   await page.waitForLoadState();
   await page.screenshot({ path: join(folder, `console-catalogue-errors-${width}.png`), fullPage: true });
-  console.log(join(folder, `console-{activity,catalogue,catalogue-errors}-${width}.png`));
+  await page.goto(`${site.origin}/console/applications`);
+  await page.screenshot({ path: join(folder, `console-applications-${width}.png`), fullPage: true });
+  await page.locator('.applications a[href^="/console/applications/"]').first().click();
+  await page.waitForLoadState();
+  await page.screenshot({ path: join(folder, `console-application-${width}.png`), fullPage: true });
+  console.log(
+    join(folder, `console-{activity,catalogue,catalogue-errors,applications,application}-${width}.png`),
+  );
   await context.close();
 }

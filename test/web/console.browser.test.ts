@@ -335,4 +335,88 @@ describe('the console in Chromium', { skip: browserSkip() }, () => {
     assert.deepEqual(problems, []);
     await made.close();
   });
+
+  test('applications, adoptions and keys: no axe violation, empty, with errors or confirming; none scrolls at 360 px', async () => {
+    const { services } = site.server.app;
+    const pet = await services.pets.create({ name: 'Queue Cat', categoryId: 1 });
+    const submission = (name: string) =>
+      services.applications.submit({
+        petId: pet.id,
+        applicant: { name, email: `${name.split(' ')[0]!.toLowerCase()}.${accounts}@example.org` },
+        household: { adults: 1, children: 0 },
+        home: { type: 'flat', ownership: 'rent' },
+        answers: { 'why-adopt': 'A quiet flat\nand time' },
+        consent: { dataProcessing: true },
+      } as never);
+    const first = await submission('Ada Queue');
+    await submission('Bo Queue');
+    const { context: made, problems } = await context();
+    const staff = await signedIn(made, 'staff');
+    const admin = await signedIn(made, 'admin');
+    const check = async (page: Page, path: string, name: string) => {
+      await page.goto(site.origin + path);
+      assert.deepEqual(await violationsOf(page), [], name);
+    };
+    await check(staff, '/console/applications', 'the queue');
+    await check(staff, '/console/applications?status=withdrawn', 'an empty queue');
+    await check(staff, '/console/applications?pet=x', 'the queue with an error');
+    await check(staff, `/console/applications/${first.id}`, 'an application');
+    await staff.getByRole('button', { name: 'Decline' }).click();
+    await staff.waitForLoadState();
+    assert.match((await staff.title()) ?? '', /^Error: /);
+    assert.deepEqual(await violationsOf(staff), [], 'a decline without a reason');
+    await staff.getByLabel('Add a note').fill('Called back');
+    await staff.getByRole('button', { name: 'Add note' }).click();
+    await staff.waitForLoadState();
+    await staff.getByRole('button', { name: 'Approve' }).click();
+    await staff.waitForLoadState();
+    assert.deepEqual(await violationsOf(staff), [], 'an approved application with its note');
+    await staff.getByRole('link', { name: 'Complete adoption' }).click();
+    await staff.waitForLoadState();
+    assert.match(await staff.locator('h1').innerText(), /Complete this adoption\?/);
+    assert.deepEqual(await violationsOf(staff), [], 'the confirmation of an adoption');
+    await check(staff, '/console/adoptions', 'the adoptions');
+    await check(admin, '/console/admin/keys', 'the keys');
+    await admin.getByRole('button', { name: 'Make key' }).click();
+    await admin.waitForLoadState();
+    assert.deepEqual(await violationsOf(admin), [], 'a key refused');
+    await admin.getByLabel('Who or what it is for').fill('Partner site');
+    await admin.getByLabel(/applications:submit/).check();
+    await admin.getByRole('button', { name: 'Make key' }).click();
+    await admin.waitForLoadState();
+    assert.ok(
+      await admin.getByRole('button', { name: 'Copy the key' }).isVisible(),
+      'the copy button, with JavaScript',
+    );
+    assert.deepEqual(await violationsOf(admin), [], 'a key shown once');
+    await admin.getByRole('link', { name: 'Change Partner site' }).click();
+    await admin.waitForLoadState();
+    assert.deepEqual(await violationsOf(admin), [], 'a key’s page');
+    await admin.getByRole('link', { name: 'Revoke the key for Partner site' }).click();
+    await admin.waitForLoadState();
+    assert.deepEqual(await violationsOf(admin), [], 'revoking a key');
+    // The refused forms above answer 400, as they should; nothing else may be an error.
+    assert.deepEqual(
+      problems.filter((problem) => !/status of 400 \(Bad Request\)/.test(problem)),
+      [],
+    );
+    await made.close();
+
+    const { context: phone } = await context({ width: 360 });
+    const small = await signedIn(phone, 'staff');
+    const smallAdmin = await signedIn(phone, 'admin');
+    for (const [page, path] of [
+      [small, '/console/applications'],
+      [small, `/console/applications/${first.id}`],
+      [small, '/console/adoptions'],
+      [smallAdmin, '/console/admin/keys'],
+    ] as const) {
+      await page.goto(site.origin + path);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      assert.equal(overflow, 0, `${path} scrolls sideways`);
+    }
+    await phone.close();
+  });
 });

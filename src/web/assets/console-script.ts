@@ -1,7 +1,7 @@
 // The console's one script, served under a name that holds a digest of its text, and only an enhancement:
 // every task works without it. It points the breed field's suggestions at the species chosen, shows the
-// photos chosen in a file input before they are sent, and sends a form with photos with a progress bar,
-// the answer then shown as the browser would have shown it. Its words come from the page (data attributes
+// photos chosen in a file input before they are sent, copies a key shown once, and sends a form with photos
+// with a progress bar, the answer then shown as the browser would have shown it. Its words come from the page (data attributes
 // and elements rendered from the message catalogue), so that a translation needs no script of its own.
 import { hashedName } from './hashed-name.js';
 
@@ -73,6 +73,18 @@ const js = `
       shown.hidden = false;
       if (button) button.disabled = true;
       request.send(new FormData(form));
+    });
+  });
+
+  // A copy button, hidden without the script: copies the text of the element it names, and says so.
+  each('button[data-copy]', function (button) {
+    var source = document.getElementById(button.getAttribute('data-copy'));
+    if (!source || !navigator.clipboard) return;
+    button.hidden = false;
+    button.addEventListener('click', function () {
+      navigator.clipboard.writeText(source.textContent).then(function () {
+        button.textContent = button.getAttribute('data-copied');
+      });
     });
   });
 })();

@@ -15,7 +15,7 @@ import { Field } from '../components/form-fields.js';
 import type { FormField } from '../public/application-fields.js';
 import type { FieldError } from '../public/application-errors.js';
 import { originOfRequest } from '../site-origin.js';
-import { seeOther, sendForbidden, sendNotFound, type ConsoleContext } from './console-page.js';
+import { doneNotice, seeOther, sendForbidden, sendNotFound, type ConsoleContext } from './console-page.js';
 import { csrfField } from './csrf.js';
 import { errorOn, fieldWords, sendFormPage, SubmitButton } from './form-page.js';
 
@@ -156,14 +156,8 @@ export function adminStaffRoutes(scope: FastifyInstance, context: ConsoleContext
 
   scope.get('/admin/staff', async (request, reply) => {
     if (!isAdmin(request.signedIn)) return sendForbidden(context, request, reply);
-    const done = (request.query as Record<string, unknown>).done;
-    return show(request, reply, 200, {
-      errors: [],
-      values: {},
-      ...(typeof done === 'string' && Object.hasOwn(m.done, done)
-        ? { done: m.done[done as keyof typeof m.done] }
-        : {}),
-    });
+    const done = doneNotice(request, m.done);
+    return show(request, reply, 200, { errors: [], values: {}, ...(done ? { done } : {}) });
   });
 
   scope.post('/admin/staff', async (request, reply) => {

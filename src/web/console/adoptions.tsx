@@ -23,6 +23,7 @@ import { ApiError } from '../../errors/api-error.js';
 import type { Messages } from '../messages/en.js';
 import { applicationPath } from './application-page.js';
 import {
+  doneNotice,
   sendConsolePage,
   sendForbidden,
   sendNotFound,
@@ -290,11 +291,7 @@ export function adoptionsRoutes(scope: FastifyInstance, context: ConsoleContext)
     if (!manages(request)) return sendForbidden(context, request, reply);
     const adoption = await found(request.params.id);
     if (!adoption) return sendNotFound(context, request, reply);
-    const done = (request.query as Record<string, unknown>).done;
-    const text =
-      typeof done === 'string' && Object.hasOwn(a.done, done)
-        ? a.done[done as keyof typeof a.done]
-        : undefined;
+    const text = doneNotice(request, a.done);
     return showOrder(request, reply, 200, adoption, text ? { text, done: true } : undefined);
   });
 

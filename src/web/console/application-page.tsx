@@ -21,7 +21,7 @@ import { Field } from '../components/form-fields.js';
 import type { FieldError } from '../public/application-errors.js';
 import { ApplicationAnswers } from './application-answers.js';
 import { ApplicationTable, applicationsPath } from './applications.js';
-import { sendForbidden, sendNotFound, seeOther, type ConsoleContext } from './console-page.js';
+import { doneNotice, sendForbidden, sendNotFound, seeOther, type ConsoleContext } from './console-page.js';
 import { csrfField } from './csrf.js';
 import { SummaryRow } from './summary-row.js';
 import { errorOn, fieldWords, sendFormPage } from './form-page.js';
@@ -259,16 +259,11 @@ export function applicationPageRoutes(scope: FastifyInstance, context: ConsoleCo
     }
   }
 
-  const doneOf = (value: unknown): string | undefined =>
-    typeof value === 'string' && Object.hasOwn(d.done, value)
-      ? d.done[value as keyof typeof d.done]
-      : undefined;
-
   scope.get<{ Params: { id: string } }>('/applications/:id', async (request, reply) => {
     if (!allows(request.signedIn!.scopes, 'getApplication')) return sendForbidden(context, request, reply);
     const application = await found(request);
     if (!application) return sendNotFound(context, request, reply);
-    const done = doneOf((request.query as Record<string, unknown>).done);
+    const done = doneNotice(request, d.done);
     return show(request, reply, 200, application, { errors: [], values: {}, ...(done ? { done } : {}) });
   });
 

@@ -54,6 +54,9 @@ function whatText(m: Messages['console'], event: ServiceEvent, petName: (id: num
     case 'application.submitted':
     case 'application.erased':
       return a.what[event.type](String(data.id));
+    case 'key.created':
+    case 'key.revoked':
+      return a.what[event.type](String(data.name));
     case 'application.status_changed':
       return a.what[event.type](
         String(data.id),

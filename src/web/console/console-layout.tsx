@@ -64,7 +64,12 @@ export function ConsoleLayout({
                   <a href="/console/adoptions">{m.adoptions.nav}</a>
                 )}
                 {allows(signedIn.scopes, 'listEvents') && <a href="/console/activity">{m.nav.activity}</a>}
-                {administers(signedIn.account.role) && <a href="/console/admin/staff">{m.nav.staff}</a>}
+                {administers(signedIn.account.role) && (
+                  <>
+                    <a href="/console/admin/staff">{m.nav.staff}</a>
+                    <a href="/console/admin/keys">{m.keys.nav}</a>
+                  </>
+                )}
                 <a href="/console/account">{m.nav.account}</a>
                 <form method="post" action="/console/sign-out">
                   <input type="hidden" name={csrfField} value={signedIn.csrfToken} />

@@ -59,6 +59,15 @@ export function sendConsolePage(
     .send(`<!doctype html>${render(page)}`);
 }
 
+/**
+ * What the page says it did, after the redirect of an action (`?done=approve`): the words of `done` among
+ * the page's own, or undefined for anything else (the query is never shown as it came).
+ */
+export function doneNotice(request: FastifyRequest, words: Record<string, string>): string | undefined {
+  const done = (request.query as Record<string, unknown>).done;
+  return typeof done === 'string' && Object.hasOwn(words, done) ? words[done] : undefined;
+}
+
 /** A redirect after a POST, to a page of the console: 303, so that the browser GETs it. */
 export const seeOther = (reply: FastifyReply, path: string): FastifyReply =>
   reply.code(303).header('cache-control', 'no-store').header('location', path).send();

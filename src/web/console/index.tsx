@@ -13,6 +13,7 @@ import { ApiError } from '../../errors/api-error.js';
 import { allows } from '../../domain/scopes.js';
 import { accountRoutes } from './account.js';
 import { activityRoutes } from './activity.js';
+import { adminKeysRoutes } from './admin-keys.js';
 import { adminStaffRoutes } from './admin-staff.js';
 import { adoptionsRoutes } from './adoptions.js';
 import { applicationPageRoutes } from './application-page.js';
@@ -169,6 +170,7 @@ export const consolePages: FastifyPluginAsync<ConsoleOptions> = async (app, { cl
       adoptionsRoutes(scope, context);
       activityRoutes(scope, context);
       adminStaffRoutes(scope, context);
+      adminKeysRoutes(scope, context);
     },
     { prefix: '/console' },
   );

@@ -1,7 +1,7 @@
 // Every text of the public pages, in English. A translation is another file of the same shape (`Messages`),
 // chosen where the pages are built; the pages themselves hold no words of their own.
 import type { PetAge, PetCoat, PetSex, PetSize } from '../../domain/pet-profile-values.js';
-import { adoptions, applications } from './en-applications.js';
+import { adoptions, applications, keys } from './en-applications.js';
 
 export const en = {
   lang: 'en',
@@ -485,6 +485,7 @@ export const en = {
     },
     applications,
     adoptions,
+    keys,
     activity: {
       title: 'Activity',
       intro: 'Every change to the animals, adoptions and applications, newest first, with who made it.',
@@ -521,6 +522,8 @@ export const en = {
           `Application ${application} is now ${status}`,
         'application.erased': (application: string) =>
           `Erased the applicant’s data of application ${application}`,
+        'key.created': (name: string) => `Created the API key “${name}”`,
+        'key.revoked': (name: string) => `Revoked the API key “${name}”`,
       },
       /** The names of a pet's fields, as a change lists them. */
       fields: {
