@@ -418,5 +418,17 @@ describe('the console in Chromium', { skip: browserSkip() }, () => {
       assert.equal(overflow, 0, `${path} scrolls sideways`);
     }
     await phone.close();
+
+    // Without JavaScript the key is there to select and copy by hand, and no button that would do nothing.
+    const { context: plain } = await context({ javaScript: false });
+    const noScript = await signedIn(plain, 'admin');
+    await noScript.goto(`${site.origin}/console/admin/keys`);
+    await noScript.getByLabel('Who or what it is for').fill('Plain partner');
+    await noScript.getByLabel(/pets:read/).check();
+    await noScript.getByRole('button', { name: 'Make key' }).click();
+    await noScript.waitForLoadState();
+    assert.match(await noScript.locator('#issued-key').innerText(), /^pet_/);
+    assert.equal(await noScript.getByRole('button', { name: 'Copy the key' }).isVisible(), false);
+    await plain.close();
   });
 });

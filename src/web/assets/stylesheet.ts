@@ -189,6 +189,11 @@ body.embedded { min-height: 0; }
 /* Applications and adoptions: the badge of new ones, the counts by status, an application's answers. */
 .nav-badge { display: inline-block; margin-left: 0.25rem; padding: 0 0.5rem; border-radius: 1rem;
   background: var(--paper); color: var(--ink); font-weight: 700; text-decoration: none; }
+/* What the console's script reveals stays hidden without it, whatever display its class gives. */
+[hidden] { display: none !important; }
+.key-facts { display: grid; grid-template-columns: repeat(auto-fill, minmax(min(100%, 12rem), 1fr)); gap: 0.25rem 1rem; margin: 0; }
+.key-facts dt { font-weight: 700; }
+.key-facts dd { margin: 0; overflow-wrap: anywhere; }
 .status-counts { list-style: none; padding: 0; display: flex; flex-wrap: wrap; gap: 0.5rem 1.25rem; }
 .status-counts a { display: inline-block; padding: 0.5rem 0; }
 .status-counts a[aria-current] { font-weight: 700; }
