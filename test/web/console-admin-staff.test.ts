@@ -116,6 +116,36 @@ for (const backend of backends) {
       assert.equal((await admin.post('/console/admin/staff/999999/disable', {})).statusCode, 404);
     });
 
+    test('each account lists its sessions with when they began and were last used, never their ids', async () => {
+      const { browser, email } = await signedInAs(t, 'volunteer', `sessions.${process.pid}@example.org`);
+      const second = consoleBrowser(t);
+      assert.equal(
+        (await second.post('/console/sign-in', { email, password: strongPassword })).statusCode,
+        303,
+      );
+      /** The list under the account of `email`, up to the next account. */
+      const listOf = (html: string) => {
+        const start = html.indexOf(email);
+        return html.slice(start, html.indexOf('</li>', html.indexOf('class="inline-form"', start)));
+      };
+      const page = (await admin.get('/console/admin/staff')).body;
+      assert.equal(
+        [...listOf(page).matchAll(/<li>Signed in since \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC, last used /g)]
+          .length,
+        2,
+      );
+      for (const id of [browser.sessionId!, second.sessionId!])
+        assert.ok(!page.includes(id), 'no session id');
+      await second.post('/console/sign-out', {});
+      assert.equal(
+        [...listOf((await admin.get('/console/admin/staff')).body).matchAll(/<li>Signed in since/g)].length,
+        1,
+        'a session that ended is not listed',
+      );
+      await browser.post('/console/sign-out', {});
+      assert.match(listOf((await admin.get('/console/admin/staff')).body), /Not signed in anywhere/);
+    });
+
     test('the last enabled admin cannot be disabled or demoted', async () => {
       const admins = (await t.app.services.staff.accounts.list()).filter(
         (a) => a.role === 'admin' && a.status !== 'disabled',

@@ -14,6 +14,7 @@ import {
   findStaffAccountByEmail,
   findStaffLink,
   findStaffSession,
+  listStaffSessions,
   insertStaffSession,
   setPasswordByLink,
   touchStaffSession,
@@ -53,6 +54,13 @@ export type PasswordOutcome =
   | { outcome: 'link'; state: 'used' | 'expired' | 'unknown' }
   | { outcome: 'password'; problem: PasswordProblem };
 
+/** A session as the admins' list shows it: never its id. Times are epoch milliseconds. */
+export interface ActiveSession {
+  createdAt: number;
+  /** Kept to within a minute or so: a session is touched at most that often. */
+  lastSeenAt: number;
+}
+
 export interface StaffSessions {
   /** What a one-time link's page should show. */
   linkState(token: string | undefined): Promise<LinkState>;
@@ -62,6 +70,8 @@ export interface StaffSessions {
   /** The session a cookie names, while it is valid; undefined once it ended, expired or its account was disabled. */
   session(sessionId: string | undefined): Promise<SignedIn | undefined>;
   signOut(sessionId: string): Promise<void>;
+  /** The sessions still valid, by account id, most recently used first: when each began and was last used. */
+  activeByAccount(): Promise<Map<number, ActiveSession[]>>;
   /** Ends every session of the account, this one included. */
   signOutEverywhere(signedIn: SignedIn): Promise<void>;
   /** Changes the password after checking the current one; ends every other session of the account. */
@@ -80,6 +90,9 @@ export function createStaffSessions(
   clock: () => number,
 ): StaffSessions {
   const { db } = store;
+  /** Whether a session begun at `createdAt` and last used at `lastSeenAt` has timed out by `now`. */
+  const hasEnded = (createdAt: number, lastSeenAt: number, now: number) =>
+    now - lastSeenAt >= timeouts.idleMs || now - createdAt >= timeouts.lifetimeMs;
 
   async function linkRow(token: string | undefined) {
     if (!isTokenShaped(token)) return { state: 'unknown' as const };
@@ -147,10 +160,7 @@ export function createStaffSessions(
       const found = await findStaffSession(db, idHash);
       if (!found) return undefined;
       const now = clock();
-      const ended =
-        found.disabled_at !== null ||
-        now - found.last_seen_at >= timeouts.idleMs ||
-        now - found.session_created_at >= timeouts.lifetimeMs;
+      const ended = found.disabled_at !== null || hasEnded(found.session_created_at, found.last_seen_at, now);
       if (ended) {
         await deleteStaffSession(db, idHash);
         return undefined;
@@ -165,6 +175,18 @@ export function createStaffSessions(
     },
 
     signOut: (sessionId) => deleteStaffSession(db, storedHashOf(sessionId)),
+
+    async activeByAccount() {
+      const now = clock();
+      const active = new Map<number, ActiveSession[]>();
+      for (const row of await listStaffSessions(db)) {
+        if (hasEnded(row.created_at, row.last_seen_at, now)) continue;
+        const sessions = active.get(row.account_id) ?? [];
+        sessions.push({ createdAt: Number(row.created_at), lastSeenAt: Number(row.last_seen_at) });
+        active.set(row.account_id, sessions);
+      }
+      return active;
+    },
 
     signOutEverywhere: (signedIn) => deleteStaffSessionsOf(db, signedIn.account.id),
 

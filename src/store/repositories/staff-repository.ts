@@ -92,6 +92,14 @@ export const findStaffSession = (db: Db, idHash: string) =>
     .where('staff_sessions.id_hash', '=', idHash)
     .executeTakeFirst();
 
+/** Every session's account and times, for the admins' list; the id's hash stays here. */
+export const listStaffSessions = (db: Db) =>
+  db
+    .selectFrom('staff_sessions')
+    .select(['account_id', 'created_at', 'last_seen_at'])
+    .orderBy('last_seen_at', 'desc')
+    .execute();
+
 export async function touchStaffSession(db: Db, idHash: string, now: number): Promise<void> {
   await db.updateTable('staff_sessions').set({ last_seen_at: now }).where('id_hash', '=', idHash).execute();
 }

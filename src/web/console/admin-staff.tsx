@@ -9,7 +9,7 @@ import type { StaffAccount } from '../../domain/staff-account.js';
 import { administers, staffRoles, type StaffRole } from '../../domain/staff-roles.js';
 import { idOfText } from '../../domain/resource-id.js';
 import type { IssuedLink } from '../../services/staff/accounts.js';
-import type { SignedIn } from '../../services/staff/sessions.js';
+import type { ActiveSession, SignedIn } from '../../services/staff/sessions.js';
 import { StaffError } from '../../services/staff/staff-error.js';
 import { Field } from '../components/form-fields.js';
 import type { FormField } from '../public/application-fields.js';
@@ -41,6 +41,19 @@ export function adminStaffRoutes(scope: FastifyInstance, context: ConsoleContext
   const { accounts } = context.staff;
   const m = context.messages.console.admin;
   const words = fieldWords(context.messages);
+  const at = (ms: number) => context.messages.console.activity.at(new Date(ms).toISOString());
+
+  /** An account's sessions still valid, each with when it began and was last used; never an id. */
+  function SessionList({ sessions }: { sessions: ActiveSession[] }) {
+    if (sessions.length === 0) return <p class="hint">{m.noSessions}</p>;
+    return (
+      <ul class="sessions">
+        {sessions.map((session) => (
+          <li>{m.session(at(session.createdAt), at(session.lastSeenAt))}</li>
+        ))}
+      </ul>
+    );
+  }
   const fields: Record<'email' | 'name' | 'role', FormField> = {
     email: { name: 'email', kind: 'email', label: m.email, required: true, autocomplete: 'off' },
     name: { name: 'name', kind: 'text', label: m.name, required: true, autocomplete: 'off' },
@@ -55,7 +68,7 @@ export function adminStaffRoutes(scope: FastifyInstance, context: ConsoleContext
 
   async function show(request: FastifyRequest, reply: FastifyReply, status: number, view: StaffView) {
     const signedIn = request.signedIn!;
-    const staff = await accounts.list();
+    const [staff, sessions] = await Promise.all([accounts.list(), context.staff.sessions.activeByAccount()]);
     const roles = context.messages.console.roles;
     const token = <input type="hidden" name={csrfField} value={signedIn.csrfToken} />;
     return sendFormPage(
@@ -101,6 +114,7 @@ export function adminStaffRoutes(scope: FastifyInstance, context: ConsoleContext
               <p>
                 {account.email} · {roles[account.role]} · {m.statuses[account.status]}
               </p>
+              <SessionList sessions={sessions.get(account.id) ?? []} />
               <form method="post" action={`${adminStaffPath}/${account.id}/role`} class="inline-form">
                 {token}
                 <label for={`role-${account.id}`}>{m.roleOf(account.name)}</label>

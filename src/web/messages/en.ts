@@ -469,6 +469,8 @@ export const en = {
       disable: (name: string) => `Disable ${name}`,
       enable: (name: string) => `Enable ${name}`,
       newLink: (name: string) => `New sign-in link for ${name}`,
+      noSessions: 'Not signed in anywhere.',
+      session: (since: string, lastUsed: string) => `Signed in since ${since}, last used ${lastUsed}`,
       done: {
         role: 'The role was changed.',
         disabled: 'The account was disabled, and its sessions ended.',
