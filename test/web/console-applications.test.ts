@@ -292,6 +292,17 @@ for (const backend of backends) {
       ]);
     });
 
+    test('an application for no one animal offers no approval, and a forced one says why', async () => {
+      const sent = await submit(t, application(null));
+      const page = await staff.get(`/console/applications/${sent.id}`);
+      assert.match(page.body, new RegExp(`/${sent.id}/review"`));
+      assert.doesNotMatch(page.body, new RegExp(`/${sent.id}/approve"`));
+      const forced = await staff.post(`/console/applications/${sent.id}/approve`, { from: 'submitted' });
+      assert.equal(forced.statusCode, 409);
+      assert.match(forced.body, /it names no animal to adopt/);
+      assert.doesNotMatch(forced.body, /Someone else acted/);
+    });
+
     test('cancelling an adoption puts the animal back and its application in review', async () => {
       const pet = await addPet(t, { name: 'Return' });
       const sent = await submit(t, application(pet.id));

@@ -101,7 +101,9 @@ export function applicationPageRoutes(scope: FastifyInstance, context: ConsoleCo
     const allowed = applicationStepActions.filter(
       (action) =>
         decideApplicationStep(action, application.status, erased) === 'apply' &&
-        allows(signedIn.scopes, operationOf[action]),
+        allows(signedIn.scopes, operationOf[action]) &&
+        // Approving places an adoption of the animal: an application for no one animal has none to place.
+        !(action === 'approve' && application.petId === null),
     );
     const token = <input type="hidden" name={csrfField} value={signedIn.csrfToken} />;
     const from = <input type="hidden" name="from" value={application.status} />;
@@ -290,8 +292,9 @@ export function applicationPageRoutes(scope: FastifyInstance, context: ConsoleCo
         if (!(error instanceof ApiError)) throw error;
         const now = await found(request);
         if (!now) return sendNotFound(context, request, reply);
+        // Someone acted first when the status moved; any other refusal (an animal no longer available) says why.
         const notice =
-          error.code === 'application_status_conflict'
+          error.code === 'application_status_conflict' && now.status !== body.from
             ? d.conflict(m.applications.statuses[now.status].toLowerCase())
             : error.message;
         return show(request, reply, 409, now, { errors: [], values, notice });
