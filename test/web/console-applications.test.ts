@@ -247,6 +247,8 @@ for (const backend of backends) {
         reason: '',
       });
       assert.equal(noReason.statusCode, 400);
+      // A refused form's page keeps the menu's link, though its answer reads no badge.
+      assert.match(noReason.body, /href="\/console\/applications">Applications</);
       assert.match(noReason.body, /Enter an answer to “Why it is declined”/);
       assert.equal((await apiApplication(t, second.id)).status, 'submitted');
       const declined = await staff.post(`/console/applications/${second.id}/decline`, {

@@ -96,7 +96,12 @@ export function applicationPageRoutes(scope: FastifyInstance, context: ConsoleCo
     const order =
       application.orderId === null
         ? undefined
-        : await orders.get({ apiKeyId: null, managesAll: true }, application.orderId).catch(() => undefined);
+        : await orders
+            .get({ apiKeyId: null, managesAll: true }, application.orderId)
+            .catch((error: unknown) => {
+              if (error instanceof ApiError && error.code === 'order_not_found') return undefined;
+              throw error;
+            });
     const erased = application.erasedAt !== null;
     const allowed = applicationStepActions.filter(
       (action) =>

@@ -13,7 +13,7 @@ export interface ConsoleLayoutProps {
   stylesheetHref: string;
   scriptHref: string;
   signedIn?: SignedIn | undefined;
-  /** The count of new applications, for the badge; undefined when the role does not read them. */
+  /** The count of new applications, for the badge; undefined when the role does not read them, or on a POST's answer. */
   newApplications?: number | undefined;
   children: ComponentChildren;
 }
@@ -49,10 +49,10 @@ export function ConsoleLayout({
               <nav class="console-nav" aria-label={m.name}>
                 <a href="/console">{m.nav.animals}</a>
                 <a href="/console/catalogue">{m.catalogue.title}</a>
-                {newApplications !== undefined && (
+                {allows(signedIn.scopes, 'listApplications') && (
                   <a href="/console/applications">
                     {m.applications.nav}
-                    {newApplications > 0 && (
+                    {newApplications !== undefined && newApplications > 0 && (
                       <>
                         {' '}
                         <span class="nav-badge">{m.applications.badge(newApplications)}</span>

@@ -95,8 +95,10 @@ export const consolePages: FastifyPluginAsync<ConsoleOptions> = async (app, { cl
         // A cookie of a session that ended is dropped, so the browser stops sending it.
         if (sessionId !== undefined && !request.signedIn) clearSessionCookie(reply);
         const path = request.url.split('?')[0]!;
-        // The badge in the navigation of every page: read at once, as the data is now, on any instance.
-        if (request.signedIn && allows(request.signedIn.scopes, 'countApplications'))
+        // The badge in the navigation of every page: read at once, as the data is now, on any instance. Not
+        // for the assets, nor for a POST, which most often answers with a redirect and no page.
+        const showsPage = request.method === 'GET' && !path.startsWith('/console/assets/');
+        if (showsPage && request.signedIn && allows(request.signedIn.scopes, 'countApplications'))
           request.newApplications = (await app.services.applications.counts()).submitted;
         if (request.signedIn || openPaths.has(path)) return;
         if (request.method === 'GET' || request.method === 'HEAD') {
